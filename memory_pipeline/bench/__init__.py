@@ -1,0 +1,1 @@
+"""Benchmark suite: workload generator with ground truth and measures."""

@@ -1,0 +1,111 @@
+"""CLI commands that reach beyond the save path: consolidation, review, dev server, demo."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+from memory_pipeline.errors import ValidationError
+
+
+def _print(data, as_json: bool, text: str | None = None) -> None:
+    from memory_pipeline.cli import _print as p
+
+    p(data, as_json, text)
+
+
+def cmd_consolidate(args) -> int:
+    from memory_pipeline.service import MemoryService
+
+    if not args.all and not args.user:
+        raise ValidationError("give --user U or --all")
+    with MemoryService() as svc:
+        res = svc.consolidate(args.user, all_users=args.all, mode=args.mode, dry_run=args.dry_run)
+    _print(res, args.json)
+    return 0 if res.get("status") in ("SUCCESS", "NOTHING_TO_DO") else 1
+
+
+def cmd_suggestions(args) -> int:
+    from memory_pipeline.service import MemoryService
+
+    with MemoryService() as svc:
+        if args.action == "list":
+            if not args.user:
+                raise ValidationError("suggestions list needs --user")
+            res = svc.suggestions(args.user, args.status)
+        elif not args.id:
+            raise ValidationError(f"suggestions {args.action} needs --id")
+        elif args.action == "accept":
+            res = svc.accept_suggestion(args.id)
+        else:
+            res = svc.reject_suggestion(args.id)
+    _print(res, args.json)
+    return 0
+
+
+def cmd_dev(args) -> int:
+    """Embedded database + Dagster UI and daemon; stops its process group on exit."""
+    from memory_pipeline.config import Settings
+    from memory_pipeline.defs.launch import prepare_dagster_home
+    from memory_pipeline.service import MemoryService
+
+    settings = Settings.from_env()
+    with MemoryService(settings) as svc:
+        svc.ensure_schema()
+    prepare_dagster_home(settings)
+    workspace = Path(__file__).resolve().parents[1] / "workspace.yaml"
+    target = ["-w", str(workspace)] if workspace.exists() else ["-m", "memory_pipeline.definitions"]
+    cmd = [sys.executable, "-m", "dagster", "dev", *target, "-h", args.host, "-p", str(args.port)]
+    sys.stderr.write(f"Dagster UI on http://{args.host}:{args.port} (Ctrl-C stops it)\n")
+    proc = subprocess.Popen(cmd, start_new_session=True, env=os.environ.copy())
+    try:
+        return proc.wait()
+    except KeyboardInterrupt:
+        return 0
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGTERM)
+            try:
+                proc.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                os.killpg(proc.pid, signal.SIGKILL)
+
+
+def cmd_demo(args) -> int:
+    """Ingest the packaged sample, consolidate every user, and show what consolidation did."""
+    from memory_pipeline.demo import run_demo
+
+    run_demo(Path(args.file) if args.file else None, as_json=args.json)
+    return 0
+
+
+def register(add) -> None:
+    sp = add("consolidate", cmd_consolidate, "materialize a user's consolidation partition (through Dagster)")
+    sp.add_argument("--user")
+    sp.add_argument("--all", action="store_true", help="every user, batched into one run")
+    sp.add_argument("--dry-run", action="store_true", help="log what would happen, change nothing")
+    sp.add_argument("--mode", choices=["apply", "review"], default="apply")
+
+    sp = add("suggestions", cmd_suggestions, "review mode: list, accept or reject suggestions")
+    sp.add_argument("action", choices=["list", "accept", "reject"])
+    sp.add_argument("--user")
+    sp.add_argument("--id")
+    sp.add_argument("--status", default="pending", choices=["pending", "accepted", "rejected", "all"])
+
+    sp = add("dev", cmd_dev, "start the embedded database and the Dagster UI + daemon")
+    sp.add_argument("--host", default="127.0.0.1")
+    sp.add_argument("--port", type=int, default=3000)
+
+    sp = add("demo", cmd_demo, "ingest the sample, consolidate it, show the result")
+    sp.add_argument("--file", help="a JSONL file instead of the packaged sample")
+
+    # recall, context, bench and mcp register themselves when present
+    for mod in ("memory_pipeline.cli_recall", "memory_pipeline.bench.cli"):
+        try:
+            __import__(mod, fromlist=["register"]).register(add)
+        except ModuleNotFoundError as e:
+            if e.name != mod:
+                raise

@@ -1,0 +1,1 @@
+"""Per-user consolidation: SUPERSESSION, CLUSTER, SUMMARIZE, decisions, TIER, PROFILE, context; one transaction."""

@@ -1,0 +1,1 @@
+"""Dagster objects only; the logic they call lives in plain modules outside this folder."""

@@ -1,0 +1,103 @@
+"""Run consolidation in process through Dagster (CLI, Python API, MCP): recorded in the instance
+like a UI run, with the same assets, checks and metadata."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import dagster as dg
+from dagster._core.storage.tags import ASSET_PARTITION_RANGE_END_TAG, ASSET_PARTITION_RANGE_START_TAG
+
+from memory_pipeline.config import Settings
+from memory_pipeline.store import db
+
+DAGSTER_URL_ENV = "MEMORY_PIPELINE_DAGSTER_PG_URL"
+_REPO_YAML = Path(__file__).resolve().parents[2] / "dagster.yaml"
+_FALLBACK_YAML = f"""storage:
+  postgres:
+    postgres_url:
+      env: {DAGSTER_URL_ENV}
+telemetry:
+  enabled: false
+"""
+
+
+def prepare_dagster_home(settings: Settings) -> Path:
+    """DAGSTER_HOME under the memory home, its storage in database `dagster` of the same server."""
+    home = settings.dagster_home
+    home.mkdir(parents=True, exist_ok=True)
+    yaml = _REPO_YAML.read_text() if _REPO_YAML.exists() else _FALLBACK_YAML
+    target = home / "dagster.yaml"
+    if not target.exists() or target.read_text() != yaml:
+        target.write_text(yaml)
+    if not os.environ.get(DAGSTER_URL_ENV):
+        url = db.ensure_database(db.database_url(settings), "dagster")
+        os.environ[DAGSTER_URL_ENV] = url.replace("postgresql://", "postgresql+psycopg2://", 1)
+    os.environ["DAGSTER_HOME"] = str(home)
+    return home
+
+
+def instance(settings: Settings) -> dg.DagsterInstance:
+    prepare_dagster_home(settings)
+    return dg.DagsterInstance.get()
+
+
+def materialize_users(settings: Settings, users: list[str] | None, *, mode: str = "apply",
+                      dry_run: bool = False, inst: dg.DagsterInstance | None = None) -> dict:
+    """Materialize the consolidation assets for `users` (None: every user) in one run."""
+    from memory_pipeline.defs.consolidation.assets import consolidate_users, raw_memories
+    from memory_pipeline.defs.partitions import SHARDS, USERS_PARTITION
+    from memory_pipeline.defs.resources import MemoryStoreResource
+    from memory_pipeline.service import MemoryService
+    from memory_pipeline.store.consolidation import all_users
+
+    inst = inst or instance(settings)
+    with MemoryService(settings) as svc:
+        everyone = all_users(svc.conn)
+    users = everyone if users is None else users
+    if not users:
+        return {"run_id": None, "status": "NOTHING_TO_DO", "users": {}}
+    tags: dict[str, str] = {"trigger": "manual"}
+    partition_key = None
+    if SHARDS:
+        from memory_pipeline.lib.sharding import shard_of
+
+        keys = sorted({f"shard-{shard_of(u, SHARDS):04d}" for u in users})
+    else:
+        known = set(inst.get_dynamic_partitions(USERS_PARTITION))
+        missing = [u for u in users if u not in known]
+        if missing:
+            inst.add_dynamic_partitions(USERS_PARTITION, missing)
+        order = {k: i for i, k in enumerate(inst.get_dynamic_partitions(USERS_PARTITION))}
+        keys = sorted(users, key=order.__getitem__)
+        span = order[keys[-1]] - order[keys[0]] + 1
+        if span != len(keys):  # not contiguous: run them one range per user block
+            return _merge([materialize_users(settings, [u], mode=mode, dry_run=dry_run, inst=inst) for u in keys])
+    if len(keys) == 1:
+        partition_key = keys[0]
+    else:
+        tags.update({ASSET_PARTITION_RANGE_START_TAG: keys[0], ASSET_PARTITION_RANGE_END_TAG: keys[-1]})
+    result = dg.materialize(
+        [consolidate_users, raw_memories],
+        instance=inst,
+        resources={"memory_store": MemoryStoreResource(
+            database_url=settings.database_url, home=str(settings.home))},
+        partition_key=partition_key,
+        tags=tags,
+        run_config={"ops": {"consolidate_users": {"config": {"mode": mode, "dry_run": dry_run}}}},
+        raise_on_error=False,
+    )
+    meta = {}
+    for ev in result.get_asset_materialization_events():
+        mat = ev.event_specific_data.materialization
+        meta[mat.asset_key.to_user_string()] = {k: v.value for k, v in mat.metadata.items()}
+    checks = {e.asset_check_key.name: e.passed for e in result.get_asset_check_evaluations()}
+    return {"run_id": result.run_id, "status": "SUCCESS" if result.success else "FAILURE",
+            "users": len(users), "assets": meta, "checks": checks}
+
+
+def _merge(results: list[dict]) -> dict:
+    ok = all(r["status"] == "SUCCESS" for r in results)
+    return {"run_id": [r["run_id"] for r in results], "status": "SUCCESS" if ok else "FAILURE",
+            "users": sum(r["users"] for r in results), "runs": results}

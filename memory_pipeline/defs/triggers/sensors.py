@@ -1,0 +1,60 @@
+"""Message-count sensor (seeds 001, 002): a user with >= 20 new messages since their last
+consolidation, or > 1,000 working items, gets a run of their partition. Cursor-based: a batch (a
+user's newest memory id) is requested once. New users are added as partitions as they appear."""
+
+from __future__ import annotations
+
+import json
+import os
+
+import dagster as dg
+
+from memory_pipeline.defs.consolidation.jobs import consolidation_job
+from memory_pipeline.defs.partitions import SHARDS, USERS_PARTITION
+from memory_pipeline.defs.resources import MemoryStoreResource
+from memory_pipeline.store import consolidation as store
+
+MIN_NEW = int(os.environ.get("MEMORY_PIPELINE_SENSOR_MIN_NEW", "20"))
+MAX_WORKING = int(os.environ.get("MEMORY_PIPELINE_SENSOR_MAX_WORKING", "1000"))
+
+
+def plan_requests(due: list[tuple[str, int, int, int]], cursor: dict[str, int]) -> tuple[list[str], dict[str, int]]:
+    """Users to run now and the next cursor: one request per (user, newest memory id)."""
+    run, nxt = [], dict(cursor)
+    for user, _new, _working, max_id in due:
+        if max_id > cursor.get(user, 0):
+            run.append(user)
+            nxt[user] = max_id
+    return run, nxt
+
+
+@dg.sensor(job=consolidation_job, minimum_interval_seconds=60, default_status=dg.DefaultSensorStatus.RUNNING)
+def consolidation_due_sensor(context: dg.SensorEvaluationContext, memory_store: MemoryStoreResource):
+    """Request a consolidation run for each user over the message-count threshold."""
+    conn = memory_store.service.conn
+    cursor = json.loads(context.cursor) if context.cursor else {}
+    due = store.users_due(conn, MIN_NEW, MAX_WORKING)
+    conn.rollback()
+    users, nxt = plan_requests(due, cursor)
+    if SHARDS:  # shard partitions are static: no partitions to add, one request per shard
+        from memory_pipeline.lib.sharding import shard_of
+
+        keys = sorted({f"shard-{shard_of(u, SHARDS):04d}" for u in users})
+        return dg.SensorResult(
+            run_requests=[dg.RunRequest(run_key=f"{k}:{max(nxt[u] for u in users)}", partition_key=k) for k in keys],
+            cursor=json.dumps(nxt),
+        )
+    known = set(context.instance.get_dynamic_partitions(USERS_PARTITION))
+    everyone = store.all_users(conn)
+    conn.rollback()
+    new_partitions = [u for u in everyone if u not in known]
+    requests = [dg.RunRequest(run_key=f"{u}:{nxt[u]}", partition_key=u, tags={"trigger": "message_count"})
+                for u in users]
+    if requests:
+        context.log.info("requesting consolidation for %d user(s): %s", len(requests), ", ".join(users[:20]))
+    return dg.SensorResult(
+        run_requests=requests,
+        dynamic_partitions_requests=[dg.AddDynamicPartitionsRequest(USERS_PARTITION, new_partitions)]
+        if new_partitions else [],
+        cursor=json.dumps(nxt),
+    )

@@ -1,0 +1,24 @@
+"""The embedder contract: unit-length float32 vectors, batched, loaded once per process."""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+import numpy as np
+
+
+class Embedder(Protocol):
+    name: str  # model name, recorded in the store
+    backend: str  # "onnx" | "torch" | "tfidf"
+    dimension: int
+
+    def encode(self, texts: list[str], *, batch_size: int = 64) -> np.ndarray:
+        """(len(texts), dimension) float32, rows L2-normalised."""
+        ...
+
+
+def normalise(x: np.ndarray) -> np.ndarray:
+    x = np.asarray(x, dtype=np.float32)
+    norms = np.linalg.norm(x, axis=1, keepdims=True)
+    norms[norms == 0] = 1.0
+    return x / norms

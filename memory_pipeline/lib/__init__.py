@@ -1,0 +1,1 @@
+"""Plain algorithms over plain data: no Dagster, no SQL."""

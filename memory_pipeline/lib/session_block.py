@@ -1,0 +1,248 @@
+"""Seed 003's session-start block: consolidated summaries for an agent's context, within a token budget.
+
+The block is wrapped in a unique XML-style tag so it can be found and replaced: injecting into a
+context that already holds one replaces it (idempotent), never accumulates.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+
+from memory_pipeline.errors import ValidationError
+from memory_pipeline.lib.summarize import truncate_text
+
+BLOCK_TAG = "memory_consolidated_summaries"
+PRIORITIES = ("relevance", "recency", "activation")
+DEFAULT_TOKEN_BUDGET = 2000
+DEFAULT_MAX_SUMMARIES = 10
+DEFAULT_MIN_CONFIDENCE = 0.7
+# A summary cut below this many characters says too little to be worth its heading.
+_MIN_CONTENT_CHARS = 40
+
+_HEADER = (
+    "<!-- Memory Consolidation Context - Auto-generated, do not edit -->\n"
+    "<!-- This block is replaced on each session start -->\n"
+    "\n"
+    "## Memory Context\n"
+    "\n"
+    "The following summarizes key decisions, learnings, and context from this user's history:\n"
+)
+# Opening tag without '<' inside, and a body that never crosses another opening tag: a stray
+# "<memory_consolidated_summaries" in user text can then never swallow the text around it.
+_BLOCK_RE = re.compile(
+    rf"<{BLOCK_TAG}(?:\s[^<>]*)?>(?:(?!<{BLOCK_TAG}[\s>]).)*?</{BLOCK_TAG}>",
+    re.DOTALL,
+)
+_TAG_IN_TEXT = re.compile(rf"<(/?{BLOCK_TAG})", re.IGNORECASE)
+# Fact-list lengths tried, in order, when a summary does not fit in full.
+_LIST_LEVELS: tuple[int | None, ...] = (None, 3, 1, 0)
+
+
+@dataclass(frozen=True)
+class BlockSummary:
+    id: str
+    namespace: str
+    content: str
+    key_facts: tuple[str, ...]
+    decisions: tuple[dict, ...]
+    superseded_facts: tuple[dict, ...]
+    temporal_range: tuple[datetime, datetime]
+    confidence: float
+    relevance: float = 0.0
+    activation_count: int = 0
+
+
+@dataclass(frozen=True)
+class BlockResult:
+    text: str
+    summary_ids: tuple[str, ...]  # in the order they appear
+    tokens_used: int
+    dropped: tuple[str, ...]  # passed min_confidence but left out (max_summaries or token budget)
+
+
+def estimate_tokens(text: str) -> int:
+    """About four characters per token, rounded up: cheap and conservative for English."""
+    return math.ceil(len(text) / 4)
+
+
+def _escape(text: str) -> str:
+    # User text must never open or close our tag, or removal would cut the wrong span.
+    return _TAG_IN_TEXT.sub(r"&lt;\1", text)
+
+
+def _one_line(text: str) -> str:
+    return " ".join(_escape(str(text)).split())
+
+
+def _utc(ts: datetime) -> datetime:
+    return ts.replace(tzinfo=UTC) if ts.tzinfo is None else ts.astimezone(UTC)
+
+
+def _title(namespace: str) -> str:
+    name = " ".join(namespace.replace("_", " ").replace("-", " ").split())
+    return _escape(name[:1].upper() + name[1:]) if name else "General"
+
+
+def _section(s: BlockSummary, keep: int | None, content: str | None = None) -> str:
+    """One summary in seed 003's layout; `keep` caps each list (None: everything)."""
+    start, end = (_utc(t).strftime("%Y-%m-%d") for t in s.temporal_range)
+    span = start if start == end else f"{start} - {end}"
+    text = _escape((s.content if content is None else content).strip())
+    lines = [f"### {_title(s.namespace)} ({span})", "", text, ""]
+
+    facts = [f for f in s.key_facts if f and f.strip()][:keep]
+    if facts:
+        lines += ["**Key facts:**", *(f"- {_one_line(f)}" for f in facts), ""]
+    decisions = [d for d in s.decisions if d.get("decision")][:keep]
+    if decisions:
+        lines.append("**Decisions:**")
+        for d in decisions:
+            lines.append(f"- {_one_line(d['decision'])}")
+            if d.get("rationale"):
+                lines.append(f"  - Rationale: {_one_line(d['rationale'])}")
+            if d.get("outcome"):
+                lines.append(f"  - Outcome: {_one_line(d['outcome'])}")
+        lines.append("")
+    superseded = [f for f in s.superseded_facts if f.get("original_fact")][:keep]
+    if superseded:
+        lines.append("**Note - superseded information:**")
+        lines += [
+            f"- ~~{_one_line(f['original_fact'])}~~ → {_one_line(f.get('superseded_by') or '')}".rstrip()
+            for f in superseded
+        ]
+        lines.append("")
+    return "\n".join(lines)
+
+
+def _wrap(profile: str | None, sections: Sequence[str], generated_at: datetime) -> str:
+    body = _HEADER
+    if profile:
+        body += f"\n### Profile\n\n{_escape(profile.strip())}\n"
+    for section in sections:
+        body += "\n" + section
+    # The version names the content, so an unchanged block keeps its version across sessions.
+    version = hashlib.sha256(body.encode("utf-8")).hexdigest()[:8]
+    stamp = _utc(generated_at).strftime("%Y-%m-%dT%H:%M:%SZ")
+    return f'<{BLOCK_TAG} version="{version}" generated_at="{stamp}">\n{body}\n</{BLOCK_TAG}>'
+
+
+def _longest_fitting(text: str, render: Callable[[str], str], budget: int) -> str | None:
+    """Longest word-boundary cut of `text` whose rendering fits `budget` tokens (binary search)."""
+    lo, hi, best = _MIN_CONTENT_CHARS, len(text), None
+    while lo <= hi:
+        mid = (lo + hi) // 2
+        candidate = truncate_text(text, mid)
+        if estimate_tokens(render(candidate)) <= budget:
+            best, lo = candidate, mid + 1
+        else:
+            hi = mid - 1
+    return best
+
+
+def _ranked(summaries: Sequence[BlockSummary], prioritize: str) -> list[BlockSummary]:
+    # Stable sorts from the last tie-breaker to the first key.
+    ranked = sorted(summaries, key=lambda s: s.id)
+    if prioritize == "recency":
+        ranked.sort(key=lambda s: s.relevance, reverse=True)
+        ranked.sort(key=lambda s: _utc(s.temporal_range[1]), reverse=True)
+        return ranked
+    ranked.sort(key=lambda s: _utc(s.temporal_range[1]), reverse=True)
+    if prioritize == "activation":
+        ranked.sort(key=lambda s: s.activation_count, reverse=True)
+    else:
+        ranked.sort(key=lambda s: s.relevance, reverse=True)
+    return ranked
+
+
+def render_block(
+    summaries: Sequence[BlockSummary],
+    *,
+    profile: str | None = None,
+    generated_at: datetime,
+    token_budget: int = DEFAULT_TOKEN_BUDGET,
+    max_summaries: int = DEFAULT_MAX_SUMMARIES,
+    min_confidence: float = DEFAULT_MIN_CONFIDENCE,
+    prioritize: str = "relevance",
+) -> BlockResult:
+    """The whole block, wrapper included, within `token_budget` tokens.
+
+    Summaries below `min_confidence` are skipped; the rest are taken in priority order, each in full if
+    it fits, else with shorter fact lists, else with its text cut; what still does not fit is dropped.
+    The profile comes first and may use at most half of the budget.
+    """
+    if prioritize not in PRIORITIES:
+        raise ValidationError(f"prioritize must be one of {', '.join(PRIORITIES)}")
+    if max_summaries < 0:
+        raise ValidationError("max_summaries must be >= 0")
+    if estimate_tokens(_wrap(None, [], generated_at)) > token_budget:
+        raise ValidationError(f"token budget {token_budget} is smaller than the empty block")
+
+    profile_text: str | None = None
+    if profile and profile.strip():
+        profile_budget = min(token_budget, estimate_tokens(_wrap(None, [], generated_at)) + token_budget // 2)
+        if estimate_tokens(_wrap(profile, [], generated_at)) <= profile_budget:
+            profile_text = profile
+        else:
+            profile_text = _longest_fitting(
+                " ".join(profile.split()), lambda p: _wrap(p, [], generated_at), profile_budget
+            )
+
+    eligible = _ranked([s for s in summaries if s.confidence >= min_confidence], prioritize)
+    sections: list[str] = []
+    included: list[str] = []
+
+    def fits(extra: str) -> bool:
+        return estimate_tokens(_wrap(profile_text, [*sections, extra], generated_at)) <= token_budget
+
+    for s in eligible[:max_summaries]:
+        section = next((sec for keep in _LIST_LEVELS if fits(sec := _section(s, keep))), None)
+        if section is None:
+            cut = _longest_fitting(
+                " ".join(s.content.split()),
+                lambda c, s=s: _wrap(profile_text, [*sections, _section(s, 0, c)], generated_at),
+                token_budget,
+            )
+            section = None if cut is None else _section(s, 0, cut)
+        if section is not None:
+            sections.append(section)
+            included.append(s.id)
+
+    text = _wrap(profile_text, sections, generated_at)
+    set_included = set(included)
+    return BlockResult(
+        text=text,
+        summary_ids=tuple(included),
+        tokens_used=estimate_tokens(text),
+        dropped=tuple(s.id for s in eligible if s.id not in set_included),
+    )
+
+
+def count_blocks(context: str | None) -> int:
+    return len(_BLOCK_RE.findall(context or ""))
+
+
+def remove_blocks(context: str | None) -> tuple[str, bool]:
+    """Context without any summary block (outer whitespace stripped), and whether one was there."""
+    if not context:
+        return "", False
+    cleaned, removed = context, 0
+    while True:
+        # Repeat: removing one block can join a stray opening and closing tag into a new one.
+        cleaned, count = _BLOCK_RE.subn("", cleaned)
+        if count == 0:
+            return cleaned.strip(), removed > 0
+        removed += count
+
+
+def inject_block(context: str | None, block: str) -> tuple[str, bool]:
+    """Replace every existing block by `block` (appended at the end); returns (context, replaced)."""
+    block = block.strip()
+    if not _BLOCK_RE.fullmatch(block):
+        raise ValidationError("not a memory_consolidated_summaries block")
+    cleaned, replaced = remove_blocks(context)
+    return (f"{cleaned}\n\n{block}" if cleaned else block), replaced

@@ -1,0 +1,182 @@
+"""MemoryService: the Python API agents and the CLI use (remember, recall, context, consolidate, stats)."""
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections import Counter
+from collections.abc import Callable, Iterable, Mapping
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from functools import cached_property
+from pathlib import Path
+from typing import Any
+
+import psycopg
+
+from memory_pipeline.config import Settings
+from memory_pipeline.embedding import Embedder, get_embedder
+from memory_pipeline.records import MemoryIn, read_jsonl, validate_record
+from memory_pipeline.save import SaveResult, save_batch
+from memory_pipeline.store import db
+from memory_pipeline.store import stats as stats_sql
+
+log = logging.getLogger(__name__)
+_MIGRATED: set[str] = set()
+_MIGRATE_LOCK = threading.Lock()
+
+
+@dataclass
+class IngestReport:
+    lines: int = 0
+    counts: Counter = field(default_factory=Counter)
+    seconds: float = 0.0
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"records": self.lines, **{k: self.counts.get(k, 0) for k in
+                ("inserted", "deduplicated", "flagged", "existing")}, "seconds": round(self.seconds, 3)}
+
+
+class MemoryService:
+    """One per process (or per thread: it holds one connection). Cheap to create; connects lazily."""
+
+    def __init__(self, settings: Settings | None = None, *, embedder: Embedder | None = None):
+        self.settings = settings or Settings.from_env()
+        if embedder is not None:
+            self.__dict__["embedder"] = embedder
+        self._conn: psycopg.Connection | None = None
+
+    # -- plumbing ---------------------------------------------------------------------------------
+    @cached_property
+    def url(self) -> str:
+        return db.database_url(self.settings)
+
+    @cached_property
+    def embedder(self) -> Embedder:
+        return get_embedder(self.settings.embedding_model, self.settings.embedding_backend, self.settings.cache_dir)
+
+    def ensure_schema(self) -> None:
+        with _MIGRATE_LOCK:
+            if self.url in _MIGRATED:
+                return
+            db.migrate(self.url, dimension=self.embedder.dimension, embedding_model=self.embedder.name)
+            _MIGRATED.add(self.url)
+
+    @property
+    def conn(self) -> psycopg.Connection:
+        if self._conn is None or self._conn.closed:
+            self.ensure_schema()
+            self._conn = db.connect(self.url)
+            # per-user partial HNSW indexes are only chosen with custom plans
+            self._conn.execute("SET plan_cache_mode = force_custom_plan")
+            self._conn.commit()
+        return self._conn
+
+    def close(self) -> None:
+        if self._conn is not None:
+            self._conn.close()
+            self._conn = None
+
+    def __enter__(self) -> MemoryService:
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    # -- save -------------------------------------------------------------------------------------
+    def remember(self, user_id: str, content: str, **fields: Any) -> SaveResult:
+        """Save one memory (embedding + quick check + insert); returns what happened to it."""
+        rec = validate_record(
+            {"user_id": user_id, "content": content, **fields}, max_chars=self.settings.save.max_content_chars
+        )
+        vec = self.embedder.encode([rec.content])
+        conn = self.conn
+        with conn.transaction():
+            return save_batch(conn, [rec], vec, self.settings.save)[0]
+
+    def remember_many(
+        self,
+        records: Iterable[Mapping[str, Any] | MemoryIn],
+        *,
+        batch_size: int = 256,
+        progress: Callable[[int], None] | None = None,
+    ) -> IngestReport:
+        """Validate everything first, then save in one transaction: all records or none.
+
+        Encoding the next batch runs in a worker thread while this one writes the previous batch
+        (the encoder releases the GIL), so storage hides behind the encoder.
+        """
+        started = datetime.now(UTC)
+        recs = [
+            r if isinstance(r, MemoryIn) else validate_record(r, max_chars=self.settings.save.max_content_chars, line=i)
+            for i, r in enumerate(records, start=1)
+        ]
+        return self._save_all(recs, batch_size, progress, started)
+
+    def ingest_file(
+        self, path: str | Path, *, batch_size: int = 256, progress: Callable[[int], None] | None = None
+    ) -> IngestReport:
+        """Ingest a JSONL file. A bad line aborts the whole file before anything is written."""
+        started = datetime.now(UTC)
+        recs = list(read_jsonl(Path(path), max_chars=self.settings.save.max_content_chars))
+        return self._save_all(recs, batch_size, progress, started)
+
+    def _save_all(self, recs: list[MemoryIn], batch_size: int, progress, started: datetime) -> IngestReport:
+        report = IngestReport(lines=len(recs))
+        if not recs:
+            return report
+        conn = self.conn
+        batches = [recs[i : i + batch_size] for i in range(0, len(recs), batch_size)]
+        with ThreadPoolExecutor(max_workers=1) as pool, conn.transaction():
+            pending = pool.submit(self.embedder.encode, [r.content for r in batches[0]])
+            for n, batch in enumerate(batches):
+                vectors = pending.result()
+                if n + 1 < len(batches):
+                    pending = pool.submit(self.embedder.encode, [r.content for r in batches[n + 1]])
+                for res in save_batch(conn, batch, vectors, self.settings.save):
+                    report.counts[res.action] += 1
+                if progress:
+                    progress(len(batch))
+        report.seconds = (datetime.now(UTC) - started).total_seconds()
+        return report
+
+    # -- consolidation ----------------------------------------------------------------------------
+    def consolidate(self, user_id: str | None = None, *, all_users: bool = False, mode: str = "apply",
+                    dry_run: bool = False) -> dict[str, Any]:
+        """Materialize the user's partition of the consolidation assets (through Dagster, in process)."""
+        from memory_pipeline.defs.launch import materialize_users
+        from memory_pipeline.records import validate_user_id
+
+        if not all_users:
+            validate_user_id(user_id)
+        if mode not in ("apply", "review"):
+            from memory_pipeline.errors import ValidationError
+
+            raise ValidationError(f"mode must be apply or review, not {mode!r}")
+        self.ensure_schema()
+        return materialize_users(self.settings, None if all_users else [user_id], mode=mode, dry_run=dry_run)
+
+    def suggestions(self, user_id: str, status: str = "pending") -> list[dict]:
+        from memory_pipeline.consolidation import review
+
+        return review.list_suggestions(self.conn, user_id, status)
+
+    def accept_suggestion(self, suggestion_id: str) -> dict:
+        from memory_pipeline.consolidation import review
+
+        return review.accept(self.conn, suggestion_id)
+
+    def reject_suggestion(self, suggestion_id: str) -> dict:
+        from memory_pipeline.consolidation import review
+
+        return review.reject(self.conn, suggestion_id)
+
+    # -- inspection -------------------------------------------------------------------------------
+    def stats(self, user_id: str | None = None) -> dict[str, Any]:
+        return stats_sql.stats(self.conn, user_id)
+
+    def get_memories(self, ids: list[int]) -> list[dict]:
+        from memory_pipeline.store.memories import get_memories
+
+        return get_memories(self.conn, ids)

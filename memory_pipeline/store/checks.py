@@ -1,0 +1,46 @@
+"""SQL behind the asset checks: no loss, user isolation, summary bounds."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import psycopg
+
+
+def lost_memories(conn: psycopg.Connection, users: Sequence[str]) -> list[int]:
+    """Rows whose links point nowhere (a link to a missing row or summary would lose the memory)."""
+    rows = conn.execute(
+        "SELECT m.id FROM memories m"
+        " LEFT JOIN memories d ON d.id = m.duplicate_of"
+        " LEFT JOIN memories s ON s.id = m.superseded_by"
+        " LEFT JOIN summaries y ON y.id = m.summarized_into"
+        " WHERE m.user_id = ANY(%s) AND ((m.duplicate_of IS NOT NULL AND d.id IS NULL)"
+        "  OR (m.superseded_by IS NOT NULL AND s.id IS NULL)"
+        "  OR (m.summarized_into IS NOT NULL AND (y.id IS NULL OR NOT m.id = ANY(y.source_ids))))",
+        (list(users),),
+    ).fetchall()
+    return [r[0] for r in rows]
+
+
+def mixed_user_rows(conn: psycopg.Connection, users: Sequence[str]) -> list[str]:
+    rows = conn.execute(
+        "SELECT s.id FROM summaries s JOIN memories m ON m.id = ANY(s.source_ids)"
+        " WHERE s.user_id = ANY(%s) AND m.user_id <> s.user_id"
+        " UNION SELECT e.id FROM edges e JOIN memories m ON m.id::text IN (e.source_id, e.target_id)"
+        " WHERE e.user_id = ANY(%s) AND m.user_id <> e.user_id"
+        " UNION SELECT m.id::text FROM memories m JOIN memories o ON o.id IN (m.duplicate_of, m.superseded_by)"
+        " WHERE m.user_id = ANY(%s) AND o.user_id <> m.user_id",
+        (list(users), list(users), list(users)),
+    ).fetchall()
+    return [r[0] for r in rows]
+
+
+def oversized_summaries(conn: psycopg.Connection, users: Sequence[str]) -> list[str]:
+    rows = conn.execute(
+        "SELECT s.id FROM summaries s WHERE s.user_id = ANY(%s) AND ("
+        " (s.method <> 'merge' AND cardinality(s.source_ids) >= 2 AND length(s.content) >= s.source_chars)"
+        " OR (s.method = 'merge' AND length(s.content) > (SELECT max(length(m.content)) FROM memories m"
+        "     WHERE m.id = ANY(s.source_ids))))",
+        (list(users),),
+    ).fetchall()
+    return [r[0] for r in rows]

@@ -1,0 +1,305 @@
+"""SQL of consolidation: read a user's snapshot, write derived rows, all inside the caller's transaction.
+
+Writes to raw memories touch only derived columns, and only where the row's `version` is still the
+one read (optimistic locking): a row a concurrent save changed is skipped, never overwritten.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+
+import numpy as np
+import psycopg
+
+USER_LOCK_SALT = 11
+
+
+@dataclass
+class Snapshot:
+    """One user's raw memories as read at the start of a run (columns as parallel arrays)."""
+
+    user_id: str
+    ids: np.ndarray
+    content: list[str]
+    created_at: list[datetime]
+    namespace: list[str]
+    importance: list[float | None]
+    access_count: np.ndarray
+    last_accessed: list[datetime | None]
+    tier: list[str]
+    layer: list[str]
+    duplicate_of: list[int | None]
+    superseded_by: list[int | None]
+    summarized_into: list[str | None]
+    cluster_id: list[str | None]
+    flagged: list[bool]
+    facts: list[list]
+    resolved_dates: list[list]
+    metadata: list[dict]
+    version: np.ndarray
+    high_water: int  # the largest id the previous consolidation saw
+
+    def __len__(self) -> int:
+        return len(self.ids)
+
+
+def try_lock_user(conn: psycopg.Connection, user_id: str) -> bool:
+    """One consolidation per user at a time (transaction-scoped)."""
+    return conn.execute(
+        "SELECT pg_try_advisory_xact_lock(hashtextextended(%s, %s))", (user_id, USER_LOCK_SALT)
+    ).fetchone()[0]
+
+
+def load_snapshot(conn: psycopg.Connection, user_id: str) -> Snapshot:
+    rows = conn.execute(
+        "SELECT id, content, created_at, namespace, importance, access_count, last_accessed, tier, layer,"
+        " duplicate_of, superseded_by, summarized_into, cluster_id, flagged, facts, resolved_dates, metadata,"
+        " version FROM memories WHERE user_id = %s ORDER BY id",
+        (user_id,),
+    ).fetchall()
+    hw = conn.execute(
+        "SELECT last_memory_id FROM consolidation_state WHERE user_id = %s", (user_id,)
+    ).fetchone()
+    cols = list(zip(*rows, strict=True)) if rows else [[] for _ in range(18)]
+    return Snapshot(
+        user_id=user_id,
+        ids=np.asarray(cols[0], dtype=np.int64),
+        content=list(cols[1]),
+        created_at=list(cols[2]),
+        namespace=list(cols[3]),
+        importance=list(cols[4]),
+        access_count=np.asarray(cols[5], dtype=np.int64),
+        last_accessed=list(cols[6]),
+        tier=list(cols[7]),
+        layer=list(cols[8]),
+        duplicate_of=list(cols[9]),
+        superseded_by=list(cols[10]),
+        summarized_into=list(cols[11]),
+        cluster_id=list(cols[12]),
+        flagged=list(cols[13]),
+        facts=list(cols[14]),
+        resolved_dates=list(cols[15]),
+        metadata=list(cols[16]),
+        version=np.asarray(cols[17], dtype=np.int64),
+        high_water=hw[0] if hw else 0,
+    )
+
+
+def load_embeddings(conn: psycopg.Connection, ids: Sequence[int]) -> np.ndarray:
+    """Embeddings of `ids`, in that order (binary transfer through pgvector's loader)."""
+    if not len(ids):
+        return np.zeros((0, 0), dtype=np.float32)
+    rows = conn.execute(
+        "SELECT m.embedding FROM unnest(%s::bigint[]) WITH ORDINALITY AS q(id, n)"
+        " JOIN memories m ON m.id = q.id ORDER BY q.n",
+        (list(map(int, ids)),), binary=True,
+    ).fetchall()
+    return np.vstack([np.asarray(r[0], dtype=np.float32) for r in rows])
+
+
+def load_clusters(conn: psycopg.Connection, user_id: str) -> list[tuple[str, np.ndarray, int]]:
+    rows = conn.execute(
+        "SELECT id, centroid, size FROM clusters WHERE user_id = %s ORDER BY id", (user_id,), binary=True
+    ).fetchall()
+    return [(r[0], np.asarray(r[1], dtype=np.float32), r[2]) for r in rows]
+
+
+def update_memories(
+    conn: psycopg.Connection, column: str, ids: Sequence[int], versions: Sequence[int], values: Sequence, pgtype: str
+) -> set[int]:
+    """Set one derived column where the version is unchanged; returns the ids written."""
+    allowed = {"tier", "layer", "retention", "superseded_by", "summarized_into", "cluster_id", "flagged",
+               "flag_reason", "duplicate_of"}
+    if column not in allowed:
+        raise ValueError(f"not a derived column: {column}")
+    if not ids:
+        return set()
+    rows = conn.execute(
+        f"UPDATE memories m SET {column} = u.v, updated_at = now()"
+        f" FROM unnest(%s::bigint[], %s::int[], %s::{pgtype}[]) AS u(id, ver, v)"
+        f" WHERE m.id = u.id AND m.version = u.ver AND m.{column} IS DISTINCT FROM u.v RETURNING m.id",
+        (list(map(int, ids)), list(map(int, versions)), list(values)),
+    ).fetchall()
+    return {r[0] for r in rows}
+
+
+def current_versions(conn: psycopg.Connection, ids: Sequence[int]) -> dict[int, int]:
+    rows = conn.execute(
+        "SELECT id, version FROM memories WHERE id = ANY(%s)", (list(map(int, ids)),)
+    ).fetchall()
+    return dict(rows)
+
+
+def upsert_clusters(conn: psycopg.Connection, user_id: str, rows: Sequence[tuple[str, np.ndarray, int]],
+                    method: str, run_id: str | None) -> None:
+    for cid, cen, size in rows:
+        conn.execute(
+            "INSERT INTO clusters (id, user_id, centroid, size, method, run_id) VALUES (%s, %s, %s, %s, %s, %s)"
+            " ON CONFLICT (id) DO UPDATE SET centroid = excluded.centroid, size = excluded.size,"
+            " run_id = excluded.run_id, updated_at = now()",
+            (cid, user_id, cen, size, method, run_id),
+        )
+
+
+def summaries_for_clusters(conn: psycopg.Connection, user_id: str, cluster_ids: Sequence[str]) -> dict[str, str]:
+    rows = conn.execute(
+        "SELECT cluster_id, id FROM summaries WHERE user_id = %s AND cluster_id = ANY(%s)",
+        (user_id, list(cluster_ids)),
+    ).fetchall()
+    return dict(rows)
+
+
+def delete_summaries(conn: psycopg.Connection, ids: Sequence[str]) -> int:
+    """Summaries are derived: a cluster that grew gets a new one (raw memories are never deleted)."""
+    if not ids:
+        return 0
+    conn.execute("DELETE FROM edges WHERE edge_type = 'consolidates' AND source_id = ANY(%s)", (list(ids),))
+    return conn.execute("DELETE FROM summaries WHERE id = ANY(%s)", (list(ids),)).rowcount
+
+
+def insert_summary(conn: psycopg.Connection, row: dict) -> None:
+    conn.execute(
+        "INSERT INTO summaries (id, user_id, cluster_id, namespace, content, key_facts, decisions, superseded_facts,"
+        " resolved_dates, source_ids, source_chars, temporal_start, temporal_end, method, model, prompt_version,"
+        " run_id, embedding, confidence, tier)"
+        " VALUES (%(id)s, %(user_id)s, %(cluster_id)s, %(namespace)s, %(content)s, %(key_facts)s, %(decisions)s,"
+        " %(superseded_facts)s, %(resolved_dates)s, %(source_ids)s, %(source_chars)s, %(temporal_start)s,"
+        " %(temporal_end)s, %(method)s, %(model)s, %(prompt_version)s, %(run_id)s, %(embedding)s,"
+        " %(confidence)s, %(tier)s) ON CONFLICT (id) DO NOTHING",
+        {**row, **{k: json.dumps(row[k], default=str) for k in
+                   ("key_facts", "decisions", "superseded_facts", "resolved_dates")}},
+    )
+
+
+def insert_edges(conn: psycopg.Connection, rows: Sequence[dict]) -> int:
+    """Insert edges that do not exist yet; returns how many were new."""
+    n = 0
+    for r in rows:
+        n += conn.execute(
+            "INSERT INTO edges (id, user_id, edge_type, source_id, target_id, weight, reason, run_id)"
+            " VALUES (%(id)s, %(user_id)s, %(edge_type)s, %(source_id)s, %(target_id)s, %(weight)s, %(reason)s,"
+            " %(run_id)s) ON CONFLICT DO NOTHING",
+            r,
+        ).rowcount
+    return n
+
+
+def existing_edges(conn: psycopg.Connection, user_id: str, edge_type: str) -> set[tuple[str, str]]:
+    rows = conn.execute(
+        "SELECT source_id, target_id FROM edges WHERE user_id = %s AND edge_type = %s", (user_id, edge_type)
+    ).fetchall()
+    return {(a, b) for a, b in rows}
+
+
+def user_summaries(conn: psycopg.Connection, user_id: str) -> list[dict]:
+    cur = conn.cursor(row_factory=psycopg.rows.dict_row)
+    return cur.execute(
+        "SELECT id, namespace, content, key_facts, decisions, superseded_facts, resolved_dates, source_ids,"
+        " source_chars, temporal_start, temporal_end, method, confidence, tier, access_count, created_at"
+        " FROM summaries WHERE user_id = %s ORDER BY id",
+        (user_id,),
+    ).fetchall()
+
+
+def update_summary_tiers(conn: psycopg.Connection, ids: Sequence[str], tiers: Sequence[str]) -> int:
+    if not ids:
+        return 0
+    return conn.execute(
+        "UPDATE summaries s SET tier = u.t FROM unnest(%s::text[], %s::text[]) AS u(id, t)"
+        " WHERE s.id = u.id AND s.tier IS DISTINCT FROM u.t",
+        (list(ids), list(tiers)),
+    ).rowcount
+
+
+def get_profile(conn: psycopg.Connection, user_id: str) -> dict | None:
+    cur = conn.cursor(row_factory=psycopg.rows.dict_row)
+    return cur.execute("SELECT * FROM profiles WHERE user_id = %s", (user_id,)).fetchone()
+
+
+def upsert_profile(conn: psycopg.Connection, row: dict) -> None:
+    conn.execute(
+        "INSERT INTO profiles (user_id, id, version, content, sections, patterns, source_ids, method, model, run_id,"
+        " embedding) VALUES (%(user_id)s, %(id)s, 1, %(content)s, %(sections)s, %(patterns)s, %(source_ids)s,"
+        " %(method)s, %(model)s, %(run_id)s, %(embedding)s)"
+        " ON CONFLICT (user_id) DO UPDATE SET id = excluded.id, version = profiles.version + 1,"
+        " content = excluded.content, sections = excluded.sections, patterns = excluded.patterns,"
+        " source_ids = excluded.source_ids, method = excluded.method, model = excluded.model,"
+        " run_id = excluded.run_id, embedding = excluded.embedding, updated_at = now()",
+        {**row, **{k: json.dumps(row[k], default=str) for k in ("sections", "patterns", "source_ids")}},
+    )
+
+
+def get_session_context(conn: psycopg.Connection, user_id: str) -> dict | None:
+    cur = conn.cursor(row_factory=psycopg.rows.dict_row)
+    return cur.execute("SELECT * FROM session_context WHERE user_id = %s", (user_id,)).fetchone()
+
+
+def upsert_session_context(conn: psycopg.Connection, user_id: str, block: str, summary_ids: list[str],
+                           tokens: int, run_id: str | None) -> None:
+    conn.execute(
+        "INSERT INTO session_context (user_id, block, summary_ids, tokens, run_id) VALUES (%s, %s, %s, %s, %s)"
+        " ON CONFLICT (user_id) DO UPDATE SET block = excluded.block, summary_ids = excluded.summary_ids,"
+        " tokens = excluded.tokens, run_id = excluded.run_id, generated_at = now()",
+        (user_id, block, json.dumps(summary_ids), tokens, run_id),
+    )
+
+
+def set_state(conn: psycopg.Connection, user_id: str, run_id: str | None, high_water: int) -> None:
+    conn.execute(
+        "INSERT INTO consolidation_state (user_id, last_run_id, last_consolidated_at, last_memory_id, runs)"
+        " VALUES (%s, %s, now(), %s, 1) ON CONFLICT (user_id) DO UPDATE SET last_run_id = excluded.last_run_id,"
+        " last_consolidated_at = now(), last_memory_id = excluded.last_memory_id,"
+        " runs = consolidation_state.runs + 1",
+        (user_id, run_id, high_water),
+    )
+
+
+def pending_suggestions(conn: psycopg.Connection, user_id: str) -> list[dict]:
+    cur = conn.cursor(row_factory=psycopg.rows.dict_row)
+    return cur.execute(
+        "SELECT * FROM suggestions WHERE user_id = %s AND status = 'pending' ORDER BY created_at, id", (user_id,)
+    ).fetchall()
+
+
+def known_suggestion_ids(conn: psycopg.Connection, user_id: str) -> set[str]:
+    return {r[0] for r in conn.execute("SELECT id FROM suggestions WHERE user_id = %s", (user_id,))}
+
+
+def insert_suggestion(conn: psycopg.Connection, row: dict) -> None:
+    conn.execute(
+        "INSERT INTO suggestions (id, user_id, action, memory_ids, suggested_content, payload, reason, similarity,"
+        " run_id) VALUES (%(id)s, %(user_id)s, %(action)s, %(memory_ids)s, %(suggested_content)s, %(payload)s,"
+        " %(reason)s, %(similarity)s, %(run_id)s) ON CONFLICT (id) DO NOTHING",
+        {**row, "payload": json.dumps(row.get("payload", {}), default=str)},
+    )
+
+
+def get_suggestion(conn: psycopg.Connection, suggestion_id: str) -> dict | None:
+    cur = conn.cursor(row_factory=psycopg.rows.dict_row)
+    return cur.execute("SELECT * FROM suggestions WHERE id = %s FOR UPDATE", (suggestion_id,)).fetchone()
+
+
+def decide_suggestion(conn: psycopg.Connection, suggestion_id: str, status: str) -> None:
+    conn.execute(
+        "UPDATE suggestions SET status = %s, decided_at = now() WHERE id = %s", (status, suggestion_id)
+    )
+
+
+def users_due(conn: psycopg.Connection, min_new: int, max_working: int) -> list[tuple[str, int, int]]:
+    """Users with >= min_new memories since their last consolidation, or > max_working in working memory."""
+    return conn.execute(
+        "SELECT m.user_id, count(*) FILTER (WHERE m.id > coalesce(s.last_memory_id, 0)) AS new,"
+        " count(*) FILTER (WHERE m.layer = 'working') AS working, max(m.id)"
+        " FROM memories m LEFT JOIN consolidation_state s ON s.user_id = m.user_id"
+        " GROUP BY m.user_id"
+        " HAVING count(*) FILTER (WHERE m.id > coalesce(s.last_memory_id, 0)) >= %s"
+        "   OR count(*) FILTER (WHERE m.layer = 'working') > %s ORDER BY m.user_id",
+        (min_new, max_working),
+    ).fetchall()
+
+
+def all_users(conn: psycopg.Connection) -> list[str]:
+    return [r[0] for r in conn.execute("SELECT DISTINCT user_id FROM memories ORDER BY user_id")]

@@ -1,0 +1,139 @@
+"""Connections, pgvector registration and versioned migrations."""
+
+from __future__ import annotations
+
+import logging
+import re
+from importlib import resources
+from urllib.parse import urlsplit, urlunsplit
+
+import psycopg
+from pgvector.psycopg import register_vector
+from psycopg import sql
+
+from memory_pipeline.config import Settings
+from memory_pipeline.errors import DatabaseUnavailable, PgvectorMissing, SchemaMismatch
+
+log = logging.getLogger(__name__)
+
+MIGRATION_LOCK_KEY = 0x6D656D70  # advisory lock: one migrator at a time across processes
+_MIGRATION_RE = re.compile(r"^(\d{4})_(\w+)\.sql$")
+
+
+def database_url(settings: Settings) -> str:
+    """The configured external URL, or the embedded server's (started on demand)."""
+    if settings.database_url:
+        return settings.database_url
+    from memory_pipeline.store.server import embedded_uri
+
+    return embedded_uri(settings.pgdata)
+
+
+def with_database(url: str, database: str) -> str:
+    """The same server, another database (for Dagster's instance storage)."""
+    # pgserver's socket URIs carry the host in the query string, which this keeps
+    parts = urlsplit(url)
+    return urlunsplit((parts.scheme, parts.netloc, "/" + database, parts.query, parts.fragment))
+
+
+def connect(url: str, *, autocommit: bool = False, register: bool = True) -> psycopg.Connection:
+    try:
+        conn = psycopg.connect(url, autocommit=autocommit, connect_timeout=10)
+    except psycopg.OperationalError as e:
+        raise DatabaseUnavailable(f"cannot connect to the database: {_redact(url)}: {_first_line(e)}") from e
+    if register:
+        try:
+            register_vector(conn)
+        except psycopg.ProgrammingError as e:
+            conn.close()
+            raise PgvectorMissing(
+                "the database has no pgvector extension; run migrations first (memory-pipeline db init)"
+            ) from e
+    return conn
+
+
+def ensure_database(url: str, name: str) -> str:
+    """Create database `name` on the server of `url` if it does not exist; return its URL."""
+    with connect(url, autocommit=True, register=False) as conn:
+        exists = conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", (name,)).fetchone()
+        if not exists:
+            try:
+                conn.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name)))
+            except psycopg.errors.DuplicateDatabase:
+                pass  # created concurrently by another process
+    return with_database(url, name)
+
+
+def _redact(url: str) -> str:
+    return re.sub(r"//([^:/@]+):[^@]*@", r"//\1:***@", url)
+
+
+def _first_line(e: Exception) -> str:
+    return str(e).strip().splitlines()[0] if str(e).strip() else type(e).__name__
+
+
+def migrations() -> list[tuple[int, str, str]]:
+    """(version, name, sql) of every packaged migration, in order."""
+    found = []
+    for entry in resources.files("memory_pipeline.store.migrations").iterdir():
+        m = _MIGRATION_RE.match(entry.name)
+        if m:
+            found.append((int(m.group(1)), m.group(2), entry.read_text()))
+    return sorted(found)
+
+
+def migrate(url: str, *, dimension: int, embedding_model: str) -> list[int]:
+    """Apply pending migrations idempotently; returns the versions applied now.
+
+    The embedding dimension is fixed when the store is created; opening it with another model of
+    another dimension is refused rather than silently mixing vector spaces.
+    """
+    with connect(url, autocommit=True, register=False) as conn:
+        try:
+            conn.execute("CREATE EXTENSION IF NOT EXISTS vector")
+        except psycopg.Error as e:
+            raise PgvectorMissing(
+                f"the database at {_redact(url)} has no pgvector extension available: {_first_line(e)}"
+            ) from e
+    applied: list[int] = []
+    with connect(url, register=False) as conn, conn.transaction():
+        conn.execute("SELECT pg_advisory_xact_lock(%s)", (MIGRATION_LOCK_KEY,))
+        conn.execute(
+            "CREATE TABLE IF NOT EXISTS schema_migrations ("
+            " version int PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())"
+        )
+        done = {r[0] for r in conn.execute("SELECT version FROM schema_migrations")}
+        known = migrations()
+        if done and max(done) > max(v for v, _, _ in known):
+            raise SchemaMismatch(
+                f"the store was migrated by a newer version (schema {max(done)}); upgrade memory_pipeline"
+            )
+        for version, name, text in known:
+            if version in done:
+                continue
+            conn.execute(text.replace("{dim}", str(int(dimension))).replace("{covering}", _covering(dimension)))
+            conn.execute("INSERT INTO schema_migrations (version, name) VALUES (%s, %s)", (version, name))
+            applied.append(version)
+            log.info("applied migration %04d_%s", version, name)
+        _check_embedding_settings(conn, dimension, embedding_model)
+    return applied
+
+
+def _covering(dimension: int) -> str:
+    # A btree tuple holds at most ~2.7 kB: the embedding fits in the covering index up to ~600 dims.
+    return "INCLUDE (id, embedding)" if dimension <= 512 else "INCLUDE (id)"
+
+
+def _check_embedding_settings(conn: psycopg.Connection, dimension: int, model: str) -> None:
+    rows = dict(conn.execute("SELECT key, value FROM store_settings").fetchall())
+    if not rows:
+        conn.execute(
+            "INSERT INTO store_settings (key, value) VALUES ('embedding_dimension', %s), ('embedding_model', %s)",
+            (str(dimension), model),
+        )
+        return
+    if int(rows["embedding_dimension"]) != dimension:
+        raise SchemaMismatch(
+            f"the store holds {rows['embedding_dimension']}-dimensional embeddings from "
+            f"{rows.get('embedding_model')!r}; the configured model gives {dimension}"
+        )

@@ -1,0 +1,143 @@
+"""SQL of the save path: lookups, nearest neighbours within a user, bulk insert."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+
+import numpy as np
+import psycopg
+
+MEMORY_COPY_COLUMNS = (
+    "id", "user_id", "external_id", "conversation_id", "session_id", "role", "namespace", "content",
+    "content_hash", "created_at", "importance", "metadata", "facts", "resolved_dates", "embedding",
+    "mention_count", "flagged", "flag_reason", "duplicate_of",
+)
+
+
+@dataclass(frozen=True)
+class Neighbour:
+    ord: int  # position of the query in the batch
+    id: int
+    root_id: int  # the row a duplicate points at (itself for an original)
+    content: str
+    content_hash: bytes
+    similarity: float
+
+
+def existing_external_ids(conn: psycopg.Connection, pairs: Sequence[tuple[str, str]]) -> dict[tuple[str, str], int]:
+    if not pairs:
+        return {}
+    users, exts = zip(*pairs, strict=True)
+    rows = conn.execute(
+        "SELECT m.user_id, m.external_id, m.id FROM unnest(%s::text[], %s::text[]) AS p(user_id, external_id)"
+        " JOIN memories m ON m.user_id = p.user_id AND m.external_id = p.external_id",
+        (list(users), list(exts)),
+    ).fetchall()
+    return {(u, e): i for u, e, i in rows}
+
+
+def nearest(
+    conn: psycopg.Connection, user_ids: Sequence[str], vectors: np.ndarray, *, k: int = 1
+) -> list[Neighbour]:
+    """Exact top-k by cosine within each query's user (index-only scan of the covering index).
+
+    `+ 0` keeps the planner off any HNSW index on the whole table: filtered by user it returns too few
+    rows (ENV-NOTES); per-user partial HNSW indexes are used through `nearest_one`.
+    """
+    if not len(user_ids):
+        return []
+    rows = conn.execute(
+        "SELECT b.ord, m.id, coalesce(m.duplicate_of, m.id), m.content, m.content_hash, 1 - nn.d"
+        " FROM unnest(%s::int[], %s::text[], %s::vector[]) AS b(ord, user_id, q)"
+        " CROSS JOIN LATERAL (SELECT id, (embedding <=> b.q) + 0 AS d FROM memories"
+        "   WHERE user_id = b.user_id ORDER BY d LIMIT %s) nn"
+        " JOIN memories m ON m.id = nn.id ORDER BY b.ord, nn.d",
+        (list(range(len(user_ids))), list(user_ids), list(vectors), k),
+    ).fetchall()
+    return [Neighbour(*r) for r in rows]
+
+
+def allocate_ids(conn: psycopg.Connection, n: int) -> list[int]:
+    if n == 0:
+        return []
+    rows = conn.execute(
+        "SELECT nextval(pg_get_serial_sequence('memories', 'id')) FROM generate_series(1, %s)", (n,)
+    ).fetchall()
+    return [r[0] for r in rows]
+
+
+def copy_memories(conn: psycopg.Connection, rows: Iterable[tuple]) -> int:
+    n = 0
+    with conn.cursor().copy(f"COPY memories ({', '.join(MEMORY_COPY_COLUMNS)}) FROM STDIN") as cp:
+        for row in rows:
+            cp.write_row(row)
+            n += 1
+    return n
+
+
+def insert_memory(conn: psycopg.Connection, row: tuple) -> None:
+    """One row: a plain INSERT is faster than COPY's setup for the single-save path."""
+    cols = ", ".join(MEMORY_COPY_COLUMNS)
+    marks = ", ".join(["%s"] * len(MEMORY_COPY_COLUMNS))
+    conn.execute(f"INSERT INTO memories ({cols}) VALUES ({marks})", row, prepare=True)
+
+
+def bump_mentions(conn: psycopg.Connection, counts: dict[int, int]) -> None:
+    """A duplicate counts as a mention of its original; bumping `version` tells a running
+    consolidation that the row changed under it (optimistic locking)."""
+    if not counts:
+        return
+    ids, ns = zip(*sorted(counts.items()), strict=True)
+    conn.execute(
+        "UPDATE memories m SET mention_count = m.mention_count + c.n, version = m.version + 1, updated_at = now()"
+        " FROM unnest(%s::bigint[], %s::int[]) AS c(id, n) WHERE m.id = c.id",
+        (list(ids), list(ns)),
+    )
+
+
+def insert_actions(conn: psycopg.Connection, rows: Sequence[dict]) -> None:
+    if not rows:
+        return
+    with conn.cursor().copy(
+        "COPY actions (user_id, run_id, action, memory_ids, target_id, similarity, reason, inputs, dry_run)"
+        " FROM STDIN"
+    ) as cp:
+        for r in rows:
+            cp.write_row((
+                r["user_id"], r.get("run_id"), r["action"], list(r.get("memory_ids", ())), r.get("target_id"),
+                r.get("similarity"), r.get("reason"), json.dumps(r.get("inputs", {})), bool(r.get("dry_run")),
+            ))
+
+
+def memory_row(
+    *, id: int, rec, facts: list, dates: list, embedding: np.ndarray, flagged: bool, flag_reason: str | None,
+    duplicate_of: int | None,
+) -> tuple:
+    return (
+        id, rec.user_id, rec.external_id, rec.conversation_id, rec.session_id, rec.role, rec.namespace,
+        rec.content, rec.content_hash, rec.created_at, rec.importance, json.dumps(rec.metadata),
+        json.dumps(facts), json.dumps(dates), embedding, 1, flagged, flag_reason, duplicate_of,
+    )
+
+
+def get_memories(conn: psycopg.Connection, ids: Sequence[int]) -> list[dict]:
+    cur = conn.cursor(row_factory=psycopg.rows.dict_row)
+    return cur.execute(
+        "SELECT id, user_id, external_id, content, created_at, namespace, tier, duplicate_of, superseded_by,"
+        " summarized_into, mention_count, flagged, flag_reason, facts, resolved_dates, access_count, version"
+        " FROM memories WHERE id = ANY(%s) ORDER BY id",
+        (list(ids),),
+    ).fetchall()
+
+
+def count_rows(conn: psycopg.Connection, user_id: str | None = None) -> int:
+    if user_id is None:
+        return conn.execute("SELECT count(*) FROM memories").fetchone()[0]
+    return conn.execute("SELECT count(*) FROM memories WHERE user_id = %s", (user_id,)).fetchone()[0]
+
+
+def last_timestamp(rows: Sequence[datetime]) -> datetime | None:
+    return max(rows) if rows else None
