@@ -82,7 +82,16 @@ def cmd_demo(args) -> int:
     return 0
 
 
+def cmd_mcp(args) -> int:
+    from memory_pipeline.mcp_server import main
+
+    main()
+    return 0
+
+
 def register(add) -> None:
+    add("mcp", cmd_mcp, "the MCP server on stdio (tools: remember, recall, context, consolidate)")
+
     sp = add("consolidate", cmd_consolidate, "materialize a user's consolidation partition (through Dagster)")
     sp.add_argument("--user")
     sp.add_argument("--all", action="store_true", help="every user, batched into one run")

@@ -46,6 +46,7 @@ class MemoryService:
         if embedder is not None:
             self.__dict__["embedder"] = embedder
         self._conn: psycopg.Connection | None = None
+        self._activation = None
 
     # -- plumbing ---------------------------------------------------------------------------------
     @cached_property
@@ -74,6 +75,8 @@ class MemoryService:
         return self._conn
 
     def close(self) -> None:
+        if self._activation is not None:
+            self._activation.flush()
         if self._conn is not None:
             self._conn.close()
             self._conn = None
@@ -140,6 +143,47 @@ class MemoryService:
                     progress(len(batch))
         report.seconds = (datetime.now(UTC) - started).total_seconds()
         return report
+
+    # -- recall -------------------------------------------------------------------------------------
+    def recall(self, user_id: str, query: str, *, mode: str = "standard", limit: int = 10,
+               as_of: datetime | str | None = None, namespace: str | None = None,
+               include_profile: bool = True, track: bool = True) -> list[dict]:
+        """Search one user's memories, summaries and profile; every row names the raw ids it stands for."""
+        from memory_pipeline.recall import ActivationRecorder, recall
+        from memory_pipeline.records import parse_time, validate_user_id
+
+        validate_user_id(user_id)
+        when = parse_time(as_of, name="as_of") if as_of is not None else None
+        conn = self.conn
+        rows = recall(conn, self.embedder, user_id, query, mode=mode, limit=limit, as_of=when,
+                      namespace=namespace, include_profile=include_profile)
+        conn.rollback()  # read-only: end the snapshot so the connection idles outside a transaction
+        if track and when is None:
+            if self._activation is None:
+                self._activation = ActivationRecorder(self.url)
+            self._activation.record(rows)
+        return [r.to_dict() for r in rows]
+
+    def reason(self, user_id: str, question: str, *, as_of: datetime | str | None = None,
+               mode: str = "deep", limit: int = 10) -> dict:
+        """Reasoned recall: an answer with confidence, reasoning, resolved dates and sources."""
+        from memory_pipeline.reasoning import DeterministicReasoner
+        from memory_pipeline.recall import RecallRow
+        from memory_pipeline.records import parse_time
+
+        rows = [RecallRow(**r) for r in self.recall(user_id, question, mode=mode, limit=limit, as_of=as_of)]
+        when = parse_time(as_of, name="as_of") if as_of is not None else None
+        return DeterministicReasoner().answer(question, rows, when).to_dict()
+
+    def context(self, user_id: str, *, query: str | None = None, token_budget: int = 2000,
+                max_summaries: int = 10, min_confidence: float = 0.7, prioritize: str = "relevance",
+                existing: str | None = None) -> dict:
+        """The seed 003 session-start block; given an existing context, it replaces the block in it."""
+        from memory_pipeline.session import session_context
+
+        return session_context(self, user_id, query=query, token_budget=token_budget,
+                               max_summaries=max_summaries, min_confidence=min_confidence,
+                               prioritize=prioritize, existing=existing)
 
     # -- consolidation ----------------------------------------------------------------------------
     def consolidate(self, user_id: str | None = None, *, all_users: bool = False, mode: str = "apply",

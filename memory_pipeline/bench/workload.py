@@ -33,6 +33,15 @@ What the ground truth means
 - profile: the current value of every personal slot the user stated, plus "habits": habits stated
   at least 3 times whose recorded success rate, where outcomes exist, is above 0.6.
 - question: answerable by ``answer_ext_ids``; with ``as_of`` it asks what was true then.
+
+Limits
+------
+- Within a user, tasks, events and distractor templates are dealt without replacement, so ordinary
+  users (up to a few hundred memories) hold no unlisted look-alikes. Heavy users cycle through
+  them, so they do contain look-alike singletons the truth does not list (and ~0.5% exact repeats).
+- About 6,400 project and contact facts exist per user; a user needing more paraphrase groups than
+  that (beyond ~55k memories) gets filler instead.
+- ``distinct_users`` makes users clones of a few templates: fine for load, not for quality figures.
 """
 
 from __future__ import annotations
@@ -43,7 +52,7 @@ import random
 import string
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
-from datetime import UTC, date, datetime, timedelta
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -71,6 +80,17 @@ class WorkloadSpec:
     # Scripted facts: (user_index, slot, values). Two or more values make a supersession chain.
     # The committed sample uses it so the README can point at a known story.
     pinned: tuple[tuple[int, str, tuple[str, ...]], ...] = ()
+    # If > 0, regular user i takes the content, count and timeline of user i % distinct_users under
+    # its own ids. Off for quality runs; scale runs that embed each distinct sentence once use it to
+    # bound what the encoder has to see (about 0.75 distinct sentences per memory of the templates).
+    distinct_users: int = 0
+
+    @classmethod
+    def for_total(cls, total: int, n_users: int, **kw: Any) -> WorkloadSpec:
+        """A spec whose regular users hold about ``total`` memories (the lognormal mean exceeds its median)."""
+        sigma = kw.get("count_sigma", cls.count_sigma)
+        median = max(1, round(total / n_users / math.exp(sigma * sigma / 2)))
+        return cls(n_users=n_users, memories_per_user=median, **kw)
 
 
 @dataclass(frozen=True, slots=True)
@@ -924,6 +944,8 @@ _FILLER_CHAT = _compile(FILLER_CHAT)
 
 def user_seed(spec: WorkloadSpec, user_index: int) -> int:
     """Stable per-user seed (not ``hash()``, which is salted per process)."""
+    if spec.distinct_users > 0 and user_index < spec.n_users:
+        user_index %= spec.distinct_users
     return spec.seed * 1_000_003 + user_index
 
 
@@ -968,7 +990,8 @@ def _vary(rng: random.Random, text: str, lowerable: bool) -> str:
     r = rng.random()
     if r < 0.22:
         first = text.split(" ", 1)[0]
-        if lowerable and not first.startswith("I") and first[:1].isupper():
+        # Only a plain capitalised word is lowered: "PR", "TODO:" and "I'm" keep their case.
+        if lowerable and first[:1].isupper() and first[1:] == first[1:].lower() and not first.startswith("I"):
             text = text[:1].lower() + text[1:]
         text = rng.choice(PREFIXES) + " " + text
     if rng.random() < 0.18:
@@ -985,8 +1008,32 @@ def _vary(rng: random.Random, text: str, lowerable: bool) -> str:
     return text
 
 
+# Frames opening with these start with a name, which must keep its capital after a prefix.
+_NAMED_START = ("{v}", "{p}", "{name}", "{x}")
+
+
 def _say(rng: random.Random, frame: str, kw: dict[str, str]) -> str:
-    return _vary(rng, frame.format(**kw), lowerable=not frame.startswith("{"))
+    return _vary(rng, _cap(frame.format(**kw)), lowerable=not frame.startswith(_NAMED_START))
+
+
+class _Deck:
+    """Draws without replacement, reshuffling when empty: within a user, a task, event or
+    distractor template comes back only after all others were used (so ordinary users get no
+    look-alikes the truth does not list; heavy users cycle)."""
+
+    def __init__(self, rng: random.Random, items: tuple):
+        self.rng, self.items, self.left = rng, items, []
+
+    def draw(self, fits: Callable[[Any], bool] | None = None) -> Any:
+        for _ in range(2):
+            if not self.left:
+                self.left = list(self.items)
+                self.rng.shuffle(self.left)
+            for i in range(len(self.left) - 1, -1, -1):
+                if fits is None or fits(self.left[i]):
+                    return self.left.pop(i)
+            self.left = []  # nothing left fits: start a fresh round
+        return None
 
 
 def _month_day(rng: random.Random) -> str:
@@ -1007,6 +1054,7 @@ class _User:
 
     def __init__(self, spec: WorkloadSpec, index: int):
         self.spec = spec
+        self.index = index
         self.rng = rng = random.Random(user_seed(spec, index))
         self.n = n = _draw_count(spec, index, rng)
         self.uid = user_id_for(spec, index)
@@ -1018,6 +1066,7 @@ class _User:
         self.meta: list[dict[str, Any] | None] = [None] * n
         self.used: set[str] = set()
         self.questions: dict[str, list[Question]] = {}
+        self.decks: dict[str, _Deck] = {}
         self._timeline()
         self.free = list(range(n))
         rng.shuffle(self.free)
@@ -1077,6 +1126,12 @@ class _User:
         self.meta[j] = meta
         self.used.add(text)
 
+    def deck(self, name: str, items: tuple) -> _Deck:
+        d = self.decks.get(name)
+        if d is None:
+            d = self.decks[name] = _Deck(self.rng, items)
+        return d
+
     def ask(self, kind: str, q: Question) -> None:
         self.questions.setdefault(kind, []).append(q)
 
@@ -1085,49 +1140,53 @@ class _User:
     def build(self) -> tuple[list[GenMemory], UserTruth]:
         rng, n = self.rng, self.n
         persona = self._persona()
-        pinned = {slot: vals for i, slot, vals in self.spec.pinned if user_id_for(self.spec, i) == self.uid}
-        budget_chain = _pround(rng, 0.05 * n)
-        budget_para = _pround(rng, 0.34 * n)
+        pinned = {slot: vals for i, slot, vals in self.spec.pinned if i == self.index}
         personal = list(PERSONAL)
         rng.shuffle(personal)
         changeable = [s for s in personal if s in CHANGEABLE and s not in pinned]
         stable = [s for s in personal if s not in pinned]
+        n_chains = _pround(rng, 0.05 * n / 4.0)  # ~4 memories per chain: ~5% of memories
+        budget_para = _pround(rng, 0.34 * n)
 
+        chained = 0
         for slot, vals in pinned.items():
+            if slot not in PERSONAL or (len(vals) > 1 and slot not in CHANGEABLE):
+                raise ValueError(f"cannot pin {slot!r} to {vals!r}")
             if len(vals) > 1:
-                budget_chain -= self._chain(PERSONAL[slot], slot, list(vals), profile=True)
+                # A scripted story restates each value, so it reads as one.
+                chained += self._chain(PERSONAL[slot], slot, list(vals), profile=True, min_size=2)
+                n_chains -= 1
             else:
                 budget_para -= self._group(PERSONAL[slot], slot, vals[0], profile=True)
 
         keys = _KeySpace(rng)
-        chained = 0
-        # Counted in chains, not memories, so that small users get one now and then too.
-        for _ in range(_pround(rng, budget_chain / 4.0)):
+        for _ in range(n_chains):
             if self.cursor >= n:
                 break
             if changeable and rng.random() < 0.6:
                 slot = changeable.pop()
                 stable.remove(slot)
                 vals = self._values(slot, persona, 2 + (rng.random() < 0.25))
-                used = self._chain(PERSONAL[slot], slot, vals, profile=True)
+                chained += self._chain(PERSONAL[slot], slot, vals, profile=True)
             else:
-                used = self._project_chain(keys)
-            chained += used
+                chained += self._project_chain(keys)
         budget_para -= chained  # a chain's versions are paraphrase groups too
 
         habits = list(range(len(HABITS)))
         rng.shuffle(habits)
         habits = habits[: max(1, n // 40)] if n < 400 else habits[:12]
+        keys_left = True
         while budget_para >= 2 and self.cursor < n:
             r = rng.random()
-            if stable and (r < 0.55 or not habits):
+            if stable and (r < 0.55 or not (habits or keys_left)):
                 slot = stable.pop()
                 used = self._group(PERSONAL[slot], slot, self._values(slot, persona, 1)[0], True)
-            elif habits and r < 0.8:
+            elif habits and (r < 0.8 or not keys_left):
                 used = self._habit(HABITS[habits.pop()])
-            else:
+            elif keys_left:
                 used = self._project_group(keys)
-            if not used:
+                keys_left = used > 0
+            else:
                 break
             budget_para -= used
 
@@ -1233,10 +1292,12 @@ class _User:
             self.ask("fact", Question(self.uid, q, ids, value, None, "fact"))
         return len(pos)
 
-    def _chain(self, ft: _FactType, slot: str, values: list[str], profile: bool, p: str = "") -> int:
+    def _chain(
+        self, ft: _FactType, slot: str, values: list[str], profile: bool, p: str = "", min_size: int = 1
+    ) -> int:
         """Values stated in order; each new value opens with a change statement."""
         rng = self.rng
-        sizes = [rng.choices((1, 2, 3), cum_weights=(35, 75, 100))[0] for _ in values]
+        sizes = [max(min_size, rng.choices((1, 2, 3), cum_weights=(35, 75, 100))[0]) for _ in values]
         pos = self.take(sum(sizes))
         if len(pos) < len(values):
             self.cursor -= len(pos)  # give them back; too few positions for a chain
@@ -1391,11 +1452,11 @@ class _User:
         for _ in range(6):
             if rng.random() < 0.7:
                 expr, off = rng.choice(_past_expressions(when))
-                vp, q = rng.choice(PAST_EVENTS)
+                vp, q = self.deck("past", PAST_EVENTS).draw()
                 frame = rng.choice(PAST_FRAMES)
             else:
                 expr, off = rng.choice(_future_expressions(when))
-                vp, q = rng.choice(FUTURE_EVENTS)
+                vp, q = self.deck("future", FUTURE_EVENTS).draw()
                 frame = rng.choice(FUTURE_FRAMES)
             kw = self._fill_kw()
             vp = vp.format(**kw)
@@ -1427,10 +1488,13 @@ class _User:
             self.free.extend((a, b))
             return
         ta, tb = self.times[a], self.times[b]
+
+        def fits(d) -> bool:
+            h = d[2]
+            return h is None or (h[0] <= ta.hour < h[1] and h[0] <= tb.hour < h[1])
+
         for _ in range(10):
-            kind, tmpl, hours, expr, off, qtext, qslot = rng.choice(DISTRACTORS)
-            if hours and not (hours[0] <= ta.hour < hours[1] and hours[0] <= tb.hour < hours[1]):
-                continue
+            kind, tmpl, hours, expr, off, qtext, qslot = self.deck("distractor", DISTRACTORS).draw(fits)
             kw = self._fill_kw()
             kw.update(
                 code=rng.choice(CODENAMES).upper()[:4],
@@ -1456,9 +1520,9 @@ class _User:
                 continue
             # The same surface variation on both, so the pair still differs in one thing only.
             state = rng.getstate()
-            t1 = _vary(rng, t1, lowerable=not tmpl.startswith("{"))
+            t1 = _vary(rng, t1, lowerable=not tmpl.startswith(_NAMED_START))
             rng.setstate(state)
-            t2 = _vary(rng, t2, lowerable=not tmpl.startswith("{"))
+            t2 = _vary(rng, t2, lowerable=not tmpl.startswith(_NAMED_START))
             ns = "personal" if expr else "work"
             self.put(a, t1, ns, round(0.4 + rng.random() * 0.3, 2))
             self.put(b, t2, ns, round(0.4 + rng.random() * 0.3, 2))
@@ -1484,7 +1548,7 @@ class _User:
             return
         for _ in range(6):
             kw = self._fill_kw()
-            kw["task"] = rng.choice(TASKS)
+            kw["task"] = self.deck("task", TASKS).draw()
             text = _say(rng, rng.choice(TASK_FRAMES), kw)
             if text not in self.used:
                 break
@@ -1689,8 +1753,3 @@ def questions_for_eval(
     if limit is not None and limit < len(qs):
         qs = random.Random(seed).sample(qs, limit)
     return qs
-
-
-def resolve_offset(created_at: datetime, days: int) -> date:
-    """The date ``days`` after the memory's own UTC date (how temporal truth is computed)."""
-    return (created_at.astimezone(UTC).date()) + timedelta(days=days)

@@ -2,7 +2,9 @@
 
 Incremental by design: a run first lets each new memory join the closest existing cluster, then
 clusters what is left together with the pool of still-unclustered memories. Similarity work is
-new x (existing + pool), never pool x pool, so a run's cost follows what is new.
+new x (existing + pool); pool memories take part only when within threshold of a new one, and pairs
+among those are compared only on the dense path, which is bounded by `dense_limit`. A run's cost
+follows what is new, and no n x n matrix is built beyond `dense_limit` vectors.
 
 Default threshold 0.80 (cosine): with all-MiniLM-L6-v2, paraphrases and restatements of one subject
 mostly score above 0.8 while different subjects of the same user mostly score below 0.7. It sits under

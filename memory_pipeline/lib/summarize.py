@@ -290,8 +290,8 @@ def map_reduce_summary(
     budget_chars: int | None = None,
     superseded: Sequence[tuple[str, str, str]] = (),
 ) -> SummaryDraft:
-    """ "All memories since the last summary" when they are too many for one pass: summarise chunks in
-    time order, then summarise the chunk summaries (repeatedly if needed) into one draft that still
+    """Seed 004's "all memories since the last summary" when they are too many for one pass: summarise
+    chunks in time order, then the chunk summaries (repeatedly if needed), into one draft that still
     links every original source."""
     if chunk_size < 2:
         raise ValidationError("chunk_size must be >= 2")

@@ -41,10 +41,20 @@ from datetime import date, datetime, timedelta
 
 GRANULARITIES = ("day", "week", "month", "season", "year")
 
+# Spelled out: calendar.day_name and month_name follow the process locale.
 WEEKDAYS: dict[str, int] = {
-    name: i for i, name in enumerate(("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"))
+    name: i
+    for i, name in enumerate(("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"))
 }
-MONTHS: dict[str, int] = {name.lower(): i for i, name in enumerate(calendar.month_name) if name}
+MONTHS: dict[str, int] = {
+    name: i + 1
+    for i, name in enumerate(
+        (
+            "january", "february", "march", "april", "may", "june", "july",
+            "august", "september", "october", "november", "december",
+        )
+    )
+}  # fmt: skip
 MONTH_ABBREVIATIONS: dict[str, int] = {
     "jan": 1, "feb": 2, "mar": 3, "apr": 4, "jun": 6, "jul": 7,
     "aug": 8, "sep": 9, "sept": 9, "oct": 10, "nov": 11, "dec": 12,
@@ -77,7 +87,7 @@ class TemporalReference:
 
     @property
     def label(self) -> str:
-        """"2023-05-07", or "2023-05-01..2023-05-31" for a range."""
+        """The ISO date, or "start..end" (both ISO) for a range."""
         if self.resolved_end == self.resolved_date:
             return self.resolved_date.isoformat()
         return f"{self.resolved_date.isoformat()}..{self.resolved_end.isoformat()}"
@@ -100,23 +110,22 @@ _N = rf"(?P<n>\d{{1,4}}|a\s+couple(?:\s+of)?|couple\s+of|a\s+few|few|{_alternati
 _UNIT = r"(?P<unit>days?|weeks?|fortnights?|months?|years?)"
 _FLAGS = re.IGNORECASE
 
-# Every expression contains one of these words or four digits in a row; checking that first keeps
-# the common case (no date at all) to a split and a set lookup.
-_TRIGGER_WORDS = frozenset(
-    {
-        "today", "tonight", "yesterday", "tomorrow", "morning", "afternoon", "evening", "night",
-        "day", "days", "week", "weeks", "weekend", "fortnight", "fortnights",
-        "month", "months", "year", "years",
-        *WEEKDAYS, *MONTHS, *MONTH_ABBREVIATIONS, *SEASONS,
-    }
-)  # fmt: skip
 _WORD = re.compile(r"[a-z]+")
+_DIGIT = re.compile(r"\d")
 _FOUR_DIGITS = re.compile(r"\d{4}")
+# Pseudo-words standing for "has a digit" and "has four digits in a row" in a text's word set.
+_HAS_DIGIT = "0"
+_HAS_YEAR = "0000"
 
 
-def _may_contain_date(text: str) -> bool:
+def _words(text: str) -> set[str]:
     lowered = text.lower()
-    return _FOUR_DIGITS.search(lowered) is not None or not _TRIGGER_WORDS.isdisjoint(_WORD.findall(lowered))
+    words = set(_WORD.findall(lowered))
+    if _DIGIT.search(lowered):
+        words.add(_HAS_DIGIT)
+        if _FOUR_DIGITS.search(lowered):
+            words.add(_HAS_YEAR)
+    return words
 
 
 # -- date arithmetic -----------------------------------------------------------------------------
@@ -352,70 +361,107 @@ def _season_year(m: re.Match[str], _today: date) -> _Resolution:
     return (*_season_range(SEASONS[m["season"].lower()], int(m["year"])), "season", 0.8)
 
 
-def _rx(pattern: str) -> re.Pattern[str]:
-    return re.compile(pattern, _FLAGS)
+@dataclass(frozen=True)
+class _Rule:
+    pattern: re.Pattern[str]
+    handler: _Handler
+    # A text can only match when its words meet every one of these sets; checked before the regex,
+    # so the common sentence without any date word costs a split and a few set lookups.
+    needs: tuple[frozenset[str], ...]
+
+
+def _rule(pattern: str, handler: _Handler, *needs: str | Iterable[str]) -> _Rule:
+    sets = tuple(frozenset(n.split()) if isinstance(n, str) else frozenset(n) for n in needs)
+    return _Rule(re.compile(pattern, _FLAGS), handler, sets)
+
+
+_ANY_MONTH = frozenset([*MONTHS, *MONTH_ABBREVIATIONS])
+_UNITS = "day days week weeks fortnight fortnights month months year years"
 
 
 _WEEKDAY_PREFIX = rf"(?:(?:{_WEEKDAY_ALT}),?\s+)?"
 # Earlier rules win ties between equally long matches.
-_RULES: tuple[tuple[re.Pattern[str], _Handler], ...] = (
-    (_rx(r"\b(?P<year>\d{4})([-/])(?P<month>\d{1,2})\2(?P<day>\d{1,2})(?!\d)"), _iso),
-    (
-        _rx(
-            rf"\b{_WEEKDAY_PREFIX}(?:the\s+)?(?P<month>{_ANY_MONTH_ALT})\.?\s+(?:the\s+)?(?P<day>\d{{1,2}})"
-            r"(?:st|nd|rd|th)?\b(?:,?\s+(?P<year>\d{4})\b)?"
-        ),
+_RULES: tuple[_Rule, ...] = (
+    _rule(r"\b(?P<year>\d{4})([-/])(?P<month>\d{1,2})\2(?P<day>\d{1,2})(?!\d)", _iso, _HAS_YEAR),
+    _rule(
+        rf"\b{_WEEKDAY_PREFIX}(?:the\s+)?(?P<month>{_ANY_MONTH_ALT})\.?\s+(?:the\s+)?(?P<day>\d{{1,2}})"
+        r"(?:st|nd|rd|th)?\b(?:,?\s+(?P<year>\d{4})\b)?",
         _calendar_day,
+        _ANY_MONTH,
+        _HAS_DIGIT,
     ),
-    (
-        _rx(
-            rf"\b{_WEEKDAY_PREFIX}(?:the\s+)?(?P<day>\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?"
-            rf"(?P<month>{_ANY_MONTH_ALT})\b\.?(?:,?\s+(?P<year>\d{{4}})\b)?"
-        ),
+    _rule(
+        rf"\b{_WEEKDAY_PREFIX}(?:the\s+)?(?P<day>\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?"
+        rf"(?P<month>{_ANY_MONTH_ALT})\b\.?(?:,?\s+(?P<year>\d{{4}})\b)?",
         _calendar_day,
+        _ANY_MONTH,
+        _HAS_DIGIT,
     ),
-    (
-        _rx(
-            r"\b(?:the\s+day\s+before\s+yesterday|the\s+day\s+after\s+tomorrow"
-            r"|(?:yesterday|tomorrow)(?:\s+(?:morning|afternoon|evening|night))?"
-            r"|last\s+night|(?:earlier|later)\s+today|today|tonight|this\s+(?:morning|afternoon|evening))\b"
-        ),
+    _rule(
+        r"\b(?:the\s+day\s+before\s+yesterday|the\s+day\s+after\s+tomorrow"
+        r"|(?:yesterday|tomorrow)(?:\s+(?:morning|afternoon|evening|night))?"
+        r"|last\s+night|(?:earlier|later)\s+today|today|tonight|this\s+(?:morning|afternoon|evening))\b",
         _day_word,
+        "today tonight yesterday tomorrow night morning afternoon evening",
     ),
-    (_rx(rf"\b{_N}\s+{_UNIT}\s+ago\b"), _offset_handler(-1)),
-    (_rx(rf"\bin\s+{_N}\s+{_UNIT}(?:['’]s?\s+time)?\b"), _offset_handler(1)),
-    (_rx(rf"\b{_N}\s+{_UNIT}\s+from\s+(?:now|today)\b"), _offset_handler(1)),
-    (_rx(rf"\b(?:(?:the|this)\s+)?past\s+(?:{_N}\s+)?{_UNIT}\b"), _recent_span),
-    (_rx(rf"\b(?:the\s+)?last\s+{_N}\s+{_UNIT}\b"), _recent_span),
-    (_rx(rf"\b(?:the\s+)?next\s+{_N}\s+{_UNIT}\b"), _upcoming_span),
-    (_rx(r"\b(?P<rel>last|this|next)\s+(?P<unit>week|weekend|month|year)\b"), _relative_unit),
-    (
-        _rx(rf"\b(?:(?P<rel>last|next|this\s+past|this\s+coming|this|on)\s+)?(?P<day>{_WEEKDAY_ALT})\b"),
+    _rule(rf"\b{_N}\s+{_UNIT}\s+ago\b", _offset_handler(-1), "ago", _UNITS),
+    _rule(rf"\bin\s+{_N}\s+{_UNIT}(?:['’]s?\s+time)?\b", _offset_handler(1), "in", _UNITS),
+    _rule(rf"\b{_N}\s+{_UNIT}\s+from\s+(?:now|today)\b", _offset_handler(1), "from", _UNITS),
+    _rule(rf"\b(?:(?:the|this)\s+)?past\s+(?:{_N}\s+)?{_UNIT}\b", _recent_span, "past", _UNITS),
+    _rule(rf"\b(?:the\s+)?last\s+{_N}\s+{_UNIT}\b", _recent_span, "last", _UNITS),
+    _rule(rf"\b(?:the\s+)?next\s+{_N}\s+{_UNIT}\b", _upcoming_span, "next", _UNITS),
+    _rule(
+        r"\b(?P<rel>last|this|next)\s+(?P<unit>week|weekend|month|year)\b",
+        _relative_unit,
+        "last this next",
+        "week weekend month year",
+    ),
+    _rule(
+        rf"\b(?:(?P<rel>last|next|this\s+past|this\s+coming|this|on)\s+)?(?P<day>{_WEEKDAY_ALT})\b",
         _weekday,
+        WEEKDAYS,
     ),
-    (
-        _rx(
-            r"\b(?:(?P<rel>in|last|this|next|early|mid|late|during|since)[\s-]+)?"
-            rf"(?P<month>{_MONTH_ALT})(?:,?\s+(?:of\s+)?(?P<year>\d{{4}}))?\b"
-        ),
+    _rule(
+        r"\b(?:(?P<rel>in|last|this|next|early|mid|late|during|since)[\s-]+)?"
+        rf"(?P<month>{_MONTH_ALT})(?:,?\s+(?:of\s+)?(?P<year>\d{{4}}))?\b",
         _month,
+        MONTHS,
     ),
-    (_rx(r"\b(?:in|during)\s+(?P<year>(?:19|20)\d{2})\b(?![-/]\d)"), _year),
-    (_rx(rf"\b(?P<rel>last|this\s+past|this|next)\s+(?P<season>{_SEASON_ALT})\b"), _season),
-    (_rx(rf"\b(?:in\s+)?(?:the\s+)?(?P<season>{_SEASON_ALT})\s+(?:of\s+)?(?P<year>\d{{4}})\b"), _season_year),
+    _rule(r"\b(?:in|during)\s+(?P<year>(?:19|20)\d{2})\b(?![-/]\d)", _year, "in during", _HAS_YEAR),
+    _rule(
+        rf"\b(?P<rel>last|this\s+past|this|next)\s+(?P<season>{_SEASON_ALT})\b",
+        _season,
+        SEASONS,
+        "last this next",
+    ),
+    _rule(
+        rf"\b(?:in\s+)?(?:the\s+)?(?P<season>{_SEASON_ALT})\s+(?:of\s+)?(?P<year>\d{{4}})\b",
+        _season_year,
+        SEASONS,
+        _HAS_YEAR,
+    ),
 )
+
+
+# Every rule needs at least one of these.
+_ALL_NEEDS = frozenset().union(*(rule.needs[0] for rule in _RULES))
 
 
 def resolve_temporal_references(text: str, anchor: datetime) -> list[TemporalReference]:
     """Every date expression in `text`, resolved against `anchor`, in text order, never overlapping."""
-    if not text or not _may_contain_date(text):
+    if not text:
+        return []
+    words = _words(text)
+    if _ALL_NEEDS.isdisjoint(words):
         return []
     today = anchor.date()  # the calendar date where the memory was written
     candidates: list[tuple[int, int, int, _Resolution]] = []
-    for priority, (pattern, handler) in enumerate(_RULES):
-        for m in pattern.finditer(text):
+    for priority, rule in enumerate(_RULES):
+        if any(need.isdisjoint(words) for need in rule.needs):
+            continue
+        for m in rule.pattern.finditer(text):
             try:
-                resolution = handler(m, today)
+                resolution = rule.handler(m, today)
             except (ValueError, OverflowError):
                 continue  # no such calendar date, or outside the representable years
             if resolution is not None:

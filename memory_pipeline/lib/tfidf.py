@@ -12,17 +12,16 @@ from collections.abc import Sequence
 import numpy as np
 from scipy import sparse
 from scipy.sparse.csgraph import connected_components
-from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS, HashingVectorizer, TfidfVectorizer
+from sklearn.feature_extraction.text import HashingVectorizer, TfidfVectorizer
 
 from memory_pipeline.errors import ValidationError
+from memory_pipeline.lib.summarize import STOP_WORDS
 
 TOKEN_PATTERN = r"(?u)\b\w+\b"
 DEFAULT_GROUP_THRESHOLD = 0.85  # seed 000's production value
 # Rows per block of the similarity product: a block holds at most this many entries.
 _BLOCK_ENTRIES = 1 << 21
 _WORD = re.compile(TOKEN_PATTERN)
-# Negations and numbers decide whether two statements agree, so they stay features.
-_STOP = frozenset(ENGLISH_STOP_WORDS) - {"no", "not", "never", "nor", "none", "nothing", "cannot"}
 
 
 def tfidf_vectors(texts: Sequence[str]) -> sparse.csr_matrix:
@@ -79,8 +78,9 @@ def tfidf_groups(
 
 
 def _features(text: str) -> list[str]:
+    # The summariser's stop words: negations and number words stay features.
     words = _WORD.findall(text.lower())
-    content = [w for w in words if w not in _STOP] or words
+    content = [w for w in words if w not in STOP_WORDS] or words
     if not content:
         return ["<empty>"]  # every empty text maps to the same unit vector
     return content + [f"{a} {b}" for a, b in zip(content, content[1:], strict=False)]

@@ -111,7 +111,11 @@ def migrate(url: str, *, dimension: int, embedding_model: str) -> list[int]:
         for version, name, text in known:
             if version in done:
                 continue
-            conn.execute(text.replace("{dim}", str(int(dimension))).replace("{covering}", _covering(dimension)))
+            conn.execute(
+                text.replace("{dim}", str(int(dimension)))
+                .replace("{covering}", _covering(dimension))
+                .replace("{covering_small}", "INCLUDE (id, embedding)" if dimension <= 512 else "INCLUDE (id)")
+            )
             conn.execute("INSERT INTO schema_migrations (version, name) VALUES (%s, %s)", (version, name))
             applied.append(version)
             log.info("applied migration %04d_%s", version, name)
@@ -121,7 +125,9 @@ def migrate(url: str, *, dimension: int, embedding_model: str) -> list[int]:
 
 def _covering(dimension: int) -> str:
     # A btree tuple holds at most ~2.7 kB: the embedding fits in the covering index up to ~600 dims.
-    return "INCLUDE (id, embedding)" if dimension <= 512 else "INCLUDE (id)"
+    if dimension <= 512:
+        return "INCLUDE (id, embedding, tier, created_at, summarized_into, superseded_by)"
+    return "INCLUDE (id, tier, created_at)"
 
 
 def _check_embedding_settings(conn: psycopg.Connection, dimension: int, model: str) -> None:

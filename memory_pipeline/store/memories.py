@@ -53,7 +53,7 @@ def nearest(
         "SELECT b.ord, m.id, coalesce(m.duplicate_of, m.id), m.content, m.content_hash, 1 - nn.d"
         " FROM unnest(%s::int[], %s::text[], %s::vector[]) AS b(ord, user_id, q)"
         " CROSS JOIN LATERAL (SELECT id, (embedding <=> b.q) + 0 AS d FROM memories"
-        "   WHERE user_id = b.user_id ORDER BY d LIMIT %s) nn"
+        "   WHERE user_id = b.user_id AND duplicate_of IS NULL ORDER BY d LIMIT %s) nn"
         " JOIN memories m ON m.id = nn.id ORDER BY b.ord, nn.d",
         (list(range(len(user_ids))), list(user_ids), list(vectors), k),
     ).fetchall()

@@ -43,7 +43,7 @@ CREATE TABLE memories (
 
 -- Exact nearest-neighbour search within one user reads only this index (no global HNSW: filtered by
 -- user it returns too few rows; heavy users get a partial HNSW index of their own).
-CREATE INDEX memories_user_cover ON memories (user_id) {covering};
+CREATE INDEX memories_user_cover ON memories (user_id) {covering} WHERE duplicate_of IS NULL;
 CREATE INDEX memories_user_hash ON memories (user_id, content_hash);
 CREATE INDEX memories_user_created ON memories (user_id, created_at);
 CREATE INDEX memories_user_id_seq ON memories (user_id, id);
@@ -85,7 +85,7 @@ CREATE TABLE summaries (
     last_accessed    timestamptz,
     created_at       timestamptz NOT NULL DEFAULT now()
 );
-CREATE INDEX summaries_user ON summaries (user_id) {covering};
+CREATE INDEX summaries_user ON summaries (user_id) {covering_small};
 
 -- supersedes / consolidates / duplicate_of / references; ids are text so a summary can be an end
 CREATE TABLE edges (

@@ -1,0 +1,60 @@
+"""MCP server (official SDK, stdio): remember, recall, context, consolidate for agents."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from mcp.server.mcpserver import MCPServer
+from mcp.server.mcpserver.exceptions import ToolError
+
+from memory_pipeline.errors import MemoryPipelineError
+from memory_pipeline.service import MemoryService
+
+log = logging.getLogger(__name__)
+
+
+def build_server(service: MemoryService | None = None) -> MCPServer:
+    svc = service or MemoryService()
+    server = MCPServer(
+        name="memory_pipeline",
+        instructions="Long-term memory for an agent: remember facts, recall them, get a session-start block.",
+    )
+
+    def guarded(fn, *args, **kwargs):
+        try:
+            return fn(*args, **kwargs)
+        except MemoryPipelineError as e:  # bad input and store errors become clear tool errors
+            raise ToolError(str(e)) from e
+
+    @server.tool()
+    def remember(user_id: str, content: str, external_id: str | None = None, namespace: str | None = None,
+                 created_at: str | None = None, importance: float | None = None) -> dict[str, Any]:
+        """Save one memory. Returns id, action (inserted / deduplicated / flagged / existing), match_id, similarity."""
+        fields = {k: v for k, v in {"external_id": external_id, "namespace": namespace, "created_at": created_at,
+                                     "importance": importance}.items() if v is not None}
+        return guarded(svc.remember, user_id, content, **fields).to_dict()
+
+    @server.tool()
+    def recall(user_id: str, query: str, mode: str = "standard", limit: int = 10,
+               as_of: str | None = None) -> list[dict[str, Any]]:
+        """Search the user's memories, summaries and profile. mode: reflexive | standard | deep | exhaustive."""
+        return guarded(svc.recall, user_id, query, mode=mode, limit=limit, as_of=as_of)
+
+    @server.tool()
+    def context(user_id: str, query: str | None = None, token_budget: int = 2000,
+                existing_context: str | None = None) -> dict[str, Any]:
+        """The session-start memory block; pass the current context to have its old block replaced."""
+        return guarded(svc.context, user_id, query=query, token_budget=token_budget, existing=existing_context)
+
+    @server.tool()
+    def consolidate(user_id: str, dry_run: bool = False, mode: str = "apply") -> dict[str, Any]:
+        """Consolidate the user's memories now (a Dagster run of their partition)."""
+        return guarded(svc.consolidate, user_id, mode=mode, dry_run=dry_run)
+
+    return server
+
+
+def main() -> None:
+    logging.basicConfig(level=logging.WARNING)
+    build_server().run("stdio")

@@ -1,0 +1,72 @@
+"""Reasoned recall (seed 003). The deterministic reasoner composes an answer from the top memories and
+their resolved dates; it says it is deterministic. An LLM reasoner (seed 003 reasoning prompt) plugs
+in behind the same `Reasoner` protocol when the LLM engine exists."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import asdict, dataclass
+from datetime import datetime
+from typing import Protocol
+
+from memory_pipeline.recall import RecallRow
+
+_WHEN = re.compile(r"\b(when|what (day|date|time)|how long ago|which (day|date|month|year))\b", re.I)
+
+
+@dataclass(frozen=True)
+class ReasonedAnswer:
+    answer: str
+    confidence: float
+    reasoning: str
+    temporal_resolutions: tuple[dict, ...]
+    source_ids: tuple[str, ...]
+    requires_inference: bool
+    method: str
+
+    def to_dict(self) -> dict:
+        return asdict(self)
+
+
+class Reasoner(Protocol):
+    method: str
+
+    def answer(self, question: str, rows: list[RecallRow], as_of: datetime | None) -> ReasonedAnswer: ...
+
+
+class DeterministicReasoner:
+    method = "deterministic"
+
+    def answer(self, question: str, rows: list[RecallRow], as_of: datetime | None) -> ReasonedAnswer:
+        current = [r for r in rows if r.kind != "profile" and r.current]
+        if not current:
+            return ReasonedAnswer("No memory answers this.", 0.0, "Recall returned nothing current.", (), (),
+                                  False, self.method)
+        top = current[0]
+        steps = [f"Top memory (score {top.score:.2f}, recorded {top.created_at[:10]}): {top.content!r}."]
+        resolutions = []
+        for r in current[:5]:
+            for d in r.resolved_dates:
+                resolutions.append({"original_text": d.get("text") or d[0] if isinstance(d, dict | list) else str(d),
+                                    "memory_timestamp": r.created_at, "resolved_date": _date_of(d),
+                                    "confidence": float(d.get("confidence", 0.8)) if isinstance(d, dict) else 0.8})
+        superseded = [r for r in rows if not r.current]
+        if superseded:
+            steps.append(f"{len(superseded)} older memory(ies) were superseded and are not used as current.")
+        if _WHEN.search(question) and resolutions:
+            first = resolutions[0]
+            answer = f"{first['resolved_date']} ({first['original_text']!r} in a memory recorded {top.created_at[:10]})"
+            steps.append(f"Resolved {first['original_text']!r} against the memory's timestamp.")
+            inference = True
+        else:
+            answer = top.content
+            inference = False
+        confidence = max(0.0, min(1.0, top.score))
+        return ReasonedAnswer(answer, round(confidence, 3), " ".join(steps), tuple(resolutions),
+                              tuple(r.id for r in current[:5]), inference, self.method)
+
+
+def _date_of(d) -> str:
+    if isinstance(d, dict):
+        return d["date"] if d.get("end") in (None, d["date"]) else f"{d['date']}..{d['end']}"
+    return str(d[1]) if isinstance(d, list | tuple) else str(d)

@@ -1,0 +1,151 @@
+"""Recall (seed 003): tier-filtered, summaries and profile included, superseded facts ranked below
+their successors, `as_of` time travel, activation tracking off the latency path."""
+
+from __future__ import annotations
+
+import logging
+import queue
+import threading
+from dataclasses import asdict, dataclass, field
+from datetime import datetime
+
+from memory_pipeline.errors import ValidationError
+from memory_pipeline.store import db
+from memory_pipeline.store import recall as sql
+
+log = logging.getLogger(__name__)
+
+MODES: dict[str, tuple[str, ...]] = {
+    "reflexive": ("hot",),
+    "standard": ("hot", "warm"),
+    "deep": ("hot", "warm", "cold"),
+    "exhaustive": ("hot", "warm", "cold", "archived"),
+}
+SUPERSEDED_PENALTY = 0.5  # a superseded row keeps at most half its score, and always ranks below its successor
+
+
+@dataclass
+class RecallRow:
+    id: str
+    kind: str  # memory | summary | profile
+    content: str
+    score: float
+    tier: str | None
+    created_at: str | None
+    source_ids: list[int]
+    source_external_ids: list[str]
+    superseded_by: int | None = None
+    current: bool = True
+    resolved_dates: list = field(default_factory=list)
+
+    def to_dict(self) -> dict:
+        return asdict(self)
+
+
+def recall(conn, embedder, user_id: str, query: str, *, mode: str = "standard", limit: int = 10,
+           as_of: datetime | None = None, namespace: str | None = None, include_profile: bool = True,
+           min_score: float = 0.0) -> list[RecallRow]:
+    if mode not in MODES:
+        raise ValidationError(f"mode must be one of {', '.join(MODES)}, not {mode!r}")
+    if not 1 <= limit <= 1000:
+        raise ValidationError("limit must be between 1 and 1000")
+    if not isinstance(query, str) or not query.strip():
+        raise ValidationError("query is empty")
+    q = embedder.encode([query.strip()])[0]
+    deep = mode in ("deep", "exhaustive")
+    cands = sql.search(conn, user_id, q, tiers=MODES[mode], limit=limit, as_of=as_of, namespace=namespace,
+                       include_summarized=deep, include_summaries=True)
+    mem_ids = [int(c["id"]) for c in cands if c["kind"] == "memory"]
+    mems = sql.memory_rows(conn, mem_ids)
+    # a superseded memory brings its successor along, so the current fact is always shown above it
+    succ_ids = {r["superseded_by"] for r in mems.values() if _superseded(r, as_of)} - set(mems)
+    mems.update(sql.memory_rows(conn, sorted(succ_ids)))
+    summs = sql.summary_rows(conn, [c["id"] for c in cands if c["kind"] == "summary"])
+    rows: dict[str, RecallRow] = {}
+    for c in cands:
+        if c["kind"] == "memory":
+            r = mems[int(c["id"])]
+            rows[c["id"]] = _memory_row(r, c["similarity"], as_of)
+        else:
+            s = summs[c["id"]]
+            rows[c["id"]] = RecallRow(
+                id=s["id"], kind="summary", content=s["content"], score=c["similarity"], tier=s["tier"],
+                created_at=s["temporal_end"].isoformat(), source_ids=list(s["source_ids"]),
+                source_external_ids=[e for e in (s["source_external_ids"] or []) if e],
+                resolved_dates=list(s["resolved_dates"] or []))
+    for row in list(rows.values()):
+        if row.kind == "memory" and not row.current:
+            succ = mems.get(row.superseded_by)
+            key = str(row.superseded_by)
+            base = row.score / SUPERSEDED_PENALTY
+            if succ is not None and (key not in rows or rows[key].score <= row.score):
+                rows[key] = _memory_row(succ, max(base, rows[key].score if key in rows else 0.0) + 1e-6, as_of)
+    if include_profile and not as_of:
+        p = sql.profile_row(conn, user_id, q)
+        if p is not None and (p["similarity"] or 0.0) > min_score:
+            rows["profile"] = RecallRow(id=p["id"], kind="profile", content=p["content"], score=float(p["similarity"]),
+                                        tier=None, created_at=p["updated_at"].isoformat(), source_ids=[],
+                                        source_external_ids=[])
+    ranked = sorted((r for r in rows.values() if r.score >= min_score), key=lambda r: (-r.score, r.id))[:limit]
+    return ranked
+
+
+def _superseded(r: dict, as_of: datetime | None) -> bool:
+    if r["superseded_by"] is None:
+        return False
+    return as_of is None or (r["superseded_at"] is not None and r["superseded_at"] <= as_of)
+
+
+def _memory_row(r: dict, similarity: float, as_of: datetime | None) -> RecallRow:
+    superseded = _superseded(r, as_of)
+    dup_ids = list(r["duplicate_ids"] or [])
+    return RecallRow(
+        id=str(r["id"]), kind="memory", content=r["content"],
+        score=similarity * (SUPERSEDED_PENALTY if superseded else 1.0), tier=r["tier"],
+        created_at=r["created_at"].isoformat(), source_ids=[r["id"], *dup_ids],
+        source_external_ids=[e for e in [r["external_id"], *(r["duplicate_external_ids"] or [])] if e],
+        superseded_by=r["superseded_by"] if superseded else None, current=not superseded,
+        resolved_dates=list(r["resolved_dates"] or []))
+
+
+class ActivationRecorder:
+    """Activation updates on their own connection and thread: recall returns before they are written."""
+
+    def __init__(self, url: str):
+        self.url = url
+        self.q: queue.Queue = queue.Queue()
+        self._thread: threading.Thread | None = None
+
+    def record(self, rows: list[RecallRow]) -> None:
+        mem = [int(r.id) for r in rows if r.kind == "memory"]
+        summ = [r.id for r in rows if r.kind == "summary"]
+        if not mem and not summ:
+            return
+        self.q.put((mem, summ))
+        if self._thread is None or not self._thread.is_alive():
+            self._thread = threading.Thread(target=self._run, name="activation", daemon=True)
+            self._thread.start()
+
+    def _run(self) -> None:
+        conn = db.connect(self.url, autocommit=True)
+        try:
+            while True:
+                try:
+                    item = self.q.get(timeout=1.0)
+                except queue.Empty:
+                    return
+                mem, summ = set(item[0]), set(item[1])
+                while not self.q.empty():  # coalesce a burst into one statement per table
+                    m2, s2 = self.q.get_nowait()
+                    mem.update(m2)
+                    summ.update(s2)
+                try:
+                    sql.touch(conn, sorted(mem), sorted(summ))
+                except Exception as e:  # activation is best-effort; never fails a recall
+                    log.warning("activation update failed: %s", e)
+        finally:
+            conn.close()
+
+    def flush(self, timeout: float = 10.0) -> None:
+        if self._thread is not None:
+            self._thread.join(timeout)

@@ -1,0 +1,111 @@
+"""SQL of recall: exact top-k within one user over memories and summaries, the profile, activation."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+
+import numpy as np
+import psycopg
+
+
+def search(
+    conn: psycopg.Connection, user_id: str, q: np.ndarray, *, tiers: Sequence[str], limit: int,
+    as_of: datetime | None, namespace: str | None, include_summarized: bool, include_summaries: bool,
+) -> list[dict]:
+    """Candidates in one round trip: raw memories (tier-filtered) and summaries, nearest first.
+
+    With `as_of`, rows created later are invisible, and a supersession counts only if the newer memory
+    existed by then: the archived row it produced is searchable again as current.
+    """
+    args: dict = {"u": user_id, "q": q, "tiers": list(tiers), "k": limit, "as_of": as_of, "ns": namespace}
+    as_of_tier = (" OR (m.tier = 'archived' AND m.superseded_by IS NOT NULL AND"
+                  " (SELECT n.created_at FROM memories n WHERE n.id = m.superseded_by) > %(as_of)s)") if as_of else ""
+    mem = (
+        "SELECT 'memory' AS kind, m.id::text AS id, (m.embedding <=> %(q)s) + 0 AS d FROM memories m"
+        " WHERE m.user_id = %(u)s AND m.duplicate_of IS NULL"
+        f" AND (m.tier = ANY(%(tiers)s){as_of_tier})"
+        + ("" if include_summarized else " AND m.summarized_into IS NULL")
+        + (" AND m.created_at <= %(as_of)s" if as_of else "")
+        + (" AND m.namespace = %(ns)s" if namespace else "")
+        + " ORDER BY d LIMIT %(k)s"
+    )
+    parts = [f"({mem})"]
+    if include_summaries:
+        summ = (
+            "SELECT 'summary' AS kind, s.id, (s.embedding <=> %(q)s) + 0 AS d FROM summaries s"
+            " WHERE s.user_id = %(u)s AND s.tier = ANY(%(tiers)s)"
+            + (" AND s.temporal_end <= %(as_of)s" if as_of else "")
+            + (" AND s.namespace = %(ns)s" if namespace else "")
+            + " ORDER BY d LIMIT %(k)s"
+        )
+        parts.append(f"({summ})")
+    sql = " UNION ALL ".join(parts) + " ORDER BY d LIMIT %(k2)s"
+    args["k2"] = limit * 2
+    rows = conn.execute(sql, args).fetchall()
+    return [{"kind": k, "id": i, "similarity": 1.0 - float(d)} for k, i, d in rows]
+
+
+def memory_rows(conn: psycopg.Connection, ids: Sequence[int]) -> dict[int, dict]:
+    if not ids:
+        return {}
+    cur = conn.cursor(row_factory=psycopg.rows.dict_row)
+    rows = cur.execute(
+        "SELECT m.id, m.external_id, m.content, m.tier, m.created_at, m.namespace, m.superseded_by,"
+        " m.access_count, m.mention_count, m.resolved_dates, n.created_at AS superseded_at,"
+        " (SELECT array_agg(d.id ORDER BY d.id) FROM memories d WHERE d.duplicate_of = m.id) AS duplicate_ids,"
+        " (SELECT array_agg(coalesce(d.external_id, '') ORDER BY d.id) FROM memories d"
+        "   WHERE d.duplicate_of = m.id) AS duplicate_external_ids"
+        " FROM memories m LEFT JOIN memories n ON n.id = m.superseded_by WHERE m.id = ANY(%s)",
+        (list(ids),),
+    ).fetchall()
+    return {r["id"]: r for r in rows}
+
+
+def summary_rows(conn: psycopg.Connection, ids: Sequence[str]) -> dict[str, dict]:
+    if not ids:
+        return {}
+    cur = conn.cursor(row_factory=psycopg.rows.dict_row)
+    rows = cur.execute(
+        "SELECT s.id, s.content, s.tier, s.temporal_start, s.temporal_end, s.source_ids, s.key_facts,"
+        " s.resolved_dates, s.method, s.confidence, s.access_count,"
+        " (SELECT array_agg(coalesce(m.external_id, '') ORDER BY m.id) FROM memories m"
+        "   WHERE m.id = ANY(s.source_ids)) AS source_external_ids"
+        " FROM summaries s WHERE s.id = ANY(%s)",
+        (list(ids),),
+    ).fetchall()
+    return {r["id"]: r for r in rows}
+
+
+def profile_row(conn: psycopg.Connection, user_id: str, q: np.ndarray) -> dict | None:
+    cur = conn.cursor(row_factory=psycopg.rows.dict_row)
+    return cur.execute(
+        "SELECT id, content, source_ids, updated_at, version,"
+        " CASE WHEN embedding IS NULL THEN NULL ELSE 1 - (embedding <=> %s) END AS similarity"
+        " FROM profiles WHERE user_id = %s",
+        (q, user_id),
+    ).fetchone()
+
+
+def touch(conn: psycopg.Connection, memory_ids: Sequence[int], summary_ids: Sequence[str]) -> None:
+    """Activation: count and time of last access (seed 003), for what recall returned."""
+    if memory_ids:
+        conn.execute(
+            "UPDATE memories SET access_count = access_count + 1, last_accessed = now() WHERE id = ANY(%s)",
+            (sorted(memory_ids),),
+        )
+    if summary_ids:
+        conn.execute(
+            "UPDATE summaries SET access_count = access_count + 1, last_accessed = now() WHERE id = ANY(%s)",
+            (sorted(summary_ids),),
+        )
+
+
+def summaries_for_context(conn: psycopg.Connection, user_id: str, q: np.ndarray | None) -> list[dict]:
+    cur = conn.cursor(row_factory=psycopg.rows.dict_row)
+    sim = "1 - (embedding <=> %(q)s)" if q is not None else "0.0"
+    return cur.execute(
+        f"SELECT id, namespace, content, key_facts, decisions, superseded_facts, temporal_start, temporal_end,"
+        f" confidence, access_count, {sim} AS relevance FROM summaries WHERE user_id = %(u)s ORDER BY id",
+        {"u": user_id, "q": q},
+    ).fetchall()

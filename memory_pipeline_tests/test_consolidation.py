@@ -1,0 +1,148 @@
+"""Consolidation through real Dagster materializations against the real embedded PostgreSQL."""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+
+from memory_pipeline_tests.fixtures import alice_memories
+
+pytestmark = pytest.mark.integration
+
+DERIVED = ("memories", "summaries", "edges", "clusters", "profiles", "session_context", "suggestions")
+
+
+def snapshot(svc) -> dict[str, list]:
+    """Every row of the tables consolidation may change (the action log excluded)."""
+    out = {}
+    with svc.conn.transaction():
+        for t in DERIVED:
+            cols = "*" if t != "memories" else (
+                "id, content, tier, layer, duplicate_of, superseded_by, summarized_into, cluster_id, flagged, version,"
+                " mention_count")
+            out[t] = svc.conn.execute(f"SELECT {cols} FROM {t} ORDER BY 1").fetchall()
+    return out
+
+
+@pytest.fixture
+def alice(service):
+    service.remember_many(alice_memories())
+    return service
+
+
+def test_consolidation_builds_every_asset(alice):
+    before = alice.stats("alice")["memories"]
+    res = alice.consolidate("alice")
+    assert res["status"] == "SUCCESS", res
+    assert set(res["assets"]) >= {"memory_clusters", "memory_summaries", "supersession_edges", "memory_tiers",
+                                  "procedural_profile", "session_context"}
+    assert all(res["checks"].values()), res["checks"]
+    st = alice.stats("alice")
+    assert st["memories"] == before  # raw memories are never deleted
+    assert st["summaries"] >= 2
+    assert st["profiles"] == 1
+    assert st["edges"].get("supersedes", 0) >= 1
+    assert sum(st["tiers"].values()) == st["memories"] - st["duplicates"]
+
+    conn = alice.conn
+    # every summary links every one of its sources, and each source points back
+    for sid, src in conn.execute("SELECT id, source_ids FROM summaries WHERE user_id = 'alice'"):
+        back = conn.execute("SELECT count(*) FROM memories WHERE summarized_into = %s", (sid,)).fetchone()[0]
+        assert back == len(src) >= 3
+    # the Berlin memory supersedes the Paris one, with a reason
+    edge = conn.execute(
+        "SELECT n.content, o.content, e.reason FROM edges e JOIN memories n ON n.id::text = e.source_id"
+        " JOIN memories o ON o.id::text = e.target_id WHERE e.edge_type = 'supersedes'").fetchall()
+    assert any("Berlin" in n and "Paris" in o and r for n, o, r in edge), edge
+    paris = conn.execute("SELECT superseded_by, tier FROM memories WHERE content = 'I live in Paris.'").fetchone()
+    assert paris[0] is not None and paris[1] == "archived"
+    prof = conn.execute("SELECT content FROM profiles WHERE user_id = 'alice'").fetchone()[0]
+    assert "Berlin" in prof
+    actions = dict(conn.execute("SELECT action, count(*) FROM actions WHERE user_id = 'alice'"
+                                " AND run_id = %s GROUP BY action", (res["run_id"],)).fetchall())
+    assert actions.get("SUMMARIZE", 0) >= 2 and actions.get("SUPERSEDE", 0) >= 1
+    conn.rollback()
+
+
+def test_rerun_without_new_input_changes_nothing(alice):
+    alice.consolidate("alice")
+    before = snapshot(alice)
+    res = alice.consolidate("alice")
+    assert res["status"] == "SUCCESS"
+    assert res["assets"]["session_context"]["changed_rows"] == 0
+    assert snapshot(alice) == before
+
+
+def test_dry_run_changes_nothing_and_logs_dry_run_actions(alice):
+    before = snapshot(alice)
+    res = alice.consolidate("alice", dry_run=True)
+    assert res["status"] == "SUCCESS"
+    assert snapshot(alice) == before
+    rows = alice.conn.execute("SELECT dry_run, count(*) FROM actions WHERE run_id = %s GROUP BY dry_run",
+                              (res["run_id"],)).fetchall()
+    alice.conn.rollback()
+    assert rows == [(True, rows[0][1])] and rows[0][1] > 0
+
+
+def test_review_mode_suggests_then_accept_applies(alice):
+    res = alice.consolidate("alice", mode="review")
+    assert res["status"] == "SUCCESS"
+    pending = alice.suggestions("alice")
+    assert pending, "review mode should leave pending suggestions"
+    upd = next(s for s in pending if s["action"] == "UPDATE")
+    assert alice.stats("alice")["edges"].get("supersedes", 0) == 0  # nothing applied yet
+    # a second review run does not duplicate pending suggestions
+    alice.consolidate("alice", mode="review")
+    assert len(alice.suggestions("alice")) == len(pending)
+    out = alice.accept_suggestion(upd["id"])
+    assert out["status"] == "accepted"
+    assert alice.stats("alice")["edges"]["supersedes"] == 1
+    older = upd["payload"]["older"]
+    assert alice.get_memories([older])[0]["superseded_by"] == upd["payload"]["newer"]
+    others = [s for s in alice.suggestions("alice")]
+    if others:
+        assert alice.reject_suggestion(others[0]["id"])["status"] == "rejected"
+    with pytest.raises(Exception, match="already"):
+        alice.accept_suggestion(upd["id"])
+
+
+def test_concurrent_save_during_run_is_not_lost(alice, settings, embedder, monkeypatch):
+    """A save that lands while a consolidation is between reading and writing is kept intact."""
+    from memory_pipeline.consolidation import run as run_mod
+    from memory_pipeline.service import MemoryService
+
+    original = run_mod._Run.tiers
+    saved = {}
+
+    def tiers_with_concurrent_save(self):
+        def other_process():
+            with MemoryService(settings, embedder=embedder) as other:
+                saved["r"] = other.remember("alice", "I prefer dark roast coffee in the morning.")
+        t = threading.Thread(target=other_process)
+        t.start()
+        t.join(timeout=30)  # the save commits before this run writes its tiers
+        return original(self)
+
+    monkeypatch.setattr(run_mod._Run, "tiers", tiers_with_concurrent_save)
+    res = alice.consolidate("alice")
+    assert res["status"] == "SUCCESS", res
+    r = saved["r"]
+    assert r.action == "deduplicated"
+    dup = alice.get_memories([r.id])[0]
+    orig = alice.get_memories([r.match_id])[0]
+    assert dup["duplicate_of"] == r.match_id
+    assert orig["mention_count"] == 2  # the save's bump survived the run
+    skipped = alice.conn.execute("SELECT memory_ids FROM actions WHERE run_id = %s AND action = 'SKIP'",
+                                 (res["run_id"],)).fetchall()
+    alice.conn.rollback()
+    assert any(r.match_id in ids for (ids,) in skipped)
+
+
+def test_bad_mode_and_unknown_user_are_clear(service):
+    from memory_pipeline.errors import ValidationError
+
+    with pytest.raises(ValidationError):
+        service.consolidate("alice", mode="yolo")
+    with pytest.raises(ValidationError):
+        service.consolidate("not a user!")

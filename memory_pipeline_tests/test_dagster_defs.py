@@ -1,0 +1,69 @@
+"""Dagster wiring: definitions load, the schedule's defaults, the sensor's threshold and cursor."""
+
+from __future__ import annotations
+
+import json
+
+import dagster as dg
+import pytest
+
+from memory_pipeline.defs.triggers.sensors import plan_requests
+from memory_pipeline.defs.triggers.schedules import ranges
+
+
+def test_definitions_load():
+    from memory_pipeline import definitions
+
+    dg.Definitions.validate_loadable(definitions.defs())
+    d = definitions.defs()
+    keys = {k.to_user_string() for k in d.resolve_asset_graph().get_all_asset_keys()}
+    assert {"raw_memories", "memory_clusters", "memory_summaries", "supersession_edges", "memory_tiers",
+            "procedural_profile", "session_context"} <= keys
+
+
+def test_nightly_schedule_defaults():
+    from memory_pipeline import definitions
+
+    sched = definitions.defs().resolve_schedule_def("nightly_consolidation")
+    assert sched.cron_schedule == "0 2 * * *"
+    assert sched.execution_timezone == "UTC"
+    assert sched.job_name == "consolidation_job"
+
+
+def test_plan_requests_one_run_per_batch():
+    due = [("a", 25, 0, 100), ("b", 30, 0, 200)]
+    users, cur = plan_requests(due, {})
+    assert users == ["a", "b"] and cur == {"a": 100, "b": 200}
+    again, cur2 = plan_requests(due, cur)  # same batch seen again: no second run
+    assert again == [] and cur2 == cur
+    grown, _ = plan_requests([("a", 45, 0, 150)], cur)
+    assert grown == ["a"]
+
+
+def test_schedule_ranges_batch_users():
+    keys = [f"u{i:03d}" for i in range(1203)]
+    rs = ranges(keys, 500)
+    assert rs == [("u000", "u499"), ("u500", "u999"), ("u1000", "u1202")] or len(rs) == 3
+    assert sum(keys.index(b) - keys.index(a) + 1 for a, b in rs) == 1203
+
+
+@pytest.mark.integration
+def test_sensor_requests_only_users_over_threshold(service, settings):
+    from memory_pipeline.defs.launch import instance
+    from memory_pipeline.defs.resources import MemoryStoreResource
+    from memory_pipeline.defs.triggers.sensors import consolidation_due_sensor
+
+    service.remember_many([{"user_id": "busy", "content": f"note number {i} about topic {i * 7}"}
+                           for i in range(21)])
+    service.remember_many([{"user_id": "quiet", "content": f"quiet note {i}"} for i in range(5)])
+    inst = instance(settings)
+    store = MemoryStoreResource()
+    ctx = dg.build_sensor_context(instance=inst, cursor=None, resources={"memory_store": store})
+    res = consolidation_due_sensor(ctx)
+    assert [r.partition_key for r in res.run_requests] == ["busy"]
+    added = {k for req in res.dynamic_partitions_requests for k in req.partition_keys}
+    assert {"busy", "quiet"} <= added
+    # the same batch on the next tick: no duplicate run
+    ctx2 = dg.build_sensor_context(instance=inst, cursor=res.cursor, resources={"memory_store": store})
+    assert consolidation_due_sensor(ctx2).run_requests == []
+    assert json.loads(res.cursor)["busy"] > 0
