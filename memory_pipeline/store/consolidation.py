@@ -137,7 +137,7 @@ def upsert_clusters(conn: psycopg.Connection, user_id: str, rows: Sequence[tuple
                     method: str, run_id: str | None) -> None:
     for cid, cen, size in rows:
         conn.execute(
-            "INSERT INTO clusters (id, user_id, centroid, size, method, run_id) VALUES (%s, %s, %s, %s, %s, %s)"
+            "INSERT INTO clusters (id, user_id, centroid, size, method, run_id) VALUES (%s, %s, %b, %s, %s, %s)"
             " ON CONFLICT (id) DO UPDATE SET centroid = excluded.centroid, size = excluded.size,"
             " run_id = excluded.run_id, updated_at = now()",
             (cid, user_id, cen, size, method, run_id),
@@ -167,7 +167,7 @@ def insert_summary(conn: psycopg.Connection, row: dict) -> None:
         " run_id, embedding, confidence, tier)"
         " VALUES (%(id)s, %(user_id)s, %(cluster_id)s, %(namespace)s, %(content)s, %(key_facts)s, %(decisions)s,"
         " %(superseded_facts)s, %(resolved_dates)s, %(source_ids)s, %(source_chars)s, %(temporal_start)s,"
-        " %(temporal_end)s, %(method)s, %(model)s, %(prompt_version)s, %(run_id)s, %(embedding)s,"
+        " %(temporal_end)s, %(method)s, %(model)s, %(prompt_version)s, %(run_id)s, %(embedding)b,"
         " %(confidence)s, %(tier)s) ON CONFLICT (id) DO NOTHING",
         {**row, **{k: json.dumps(row[k], default=str) for k in
                    ("key_facts", "decisions", "superseded_facts", "resolved_dates")}},
@@ -223,7 +223,7 @@ def upsert_profile(conn: psycopg.Connection, row: dict) -> None:
     conn.execute(
         "INSERT INTO profiles (user_id, id, version, content, sections, patterns, source_ids, method, model, run_id,"
         " embedding) VALUES (%(user_id)s, %(id)s, 1, %(content)s, %(sections)s, %(patterns)s, %(source_ids)s,"
-        " %(method)s, %(model)s, %(run_id)s, %(embedding)s)"
+        " %(method)s, %(model)s, %(run_id)s, %(embedding)b)"
         " ON CONFLICT (user_id) DO UPDATE SET id = excluded.id, version = profiles.version + 1,"
         " content = excluded.content, sections = excluded.sections, patterns = excluded.patterns,"
         " source_ids = excluded.source_ids, method = excluded.method, model = excluded.model,"

@@ -4,12 +4,17 @@ from __future__ import annotations
 
 import logging
 import re
+import struct
 from importlib import resources
 from urllib.parse import urlsplit, urlunsplit
 
+import numpy as np
 import psycopg
 from pgvector.psycopg import register_vector
 from psycopg import sql
+from psycopg.adapt import Dumper
+from psycopg.pq import Format
+from psycopg.types import TypeInfo
 
 from memory_pipeline.config import Settings
 from memory_pipeline.errors import DatabaseUnavailable, PgvectorMissing, SchemaMismatch
@@ -36,6 +41,23 @@ def with_database(url: str, database: str) -> str:
     return urlunsplit((parts.scheme, parts.netloc, "/" + database, parts.query, parts.fragment))
 
 
+class _NumpyVectorBinaryDumper(Dumper):
+    """numpy -> pgvector binary in one C call (pgvector's own dumper formats floats one by one)."""
+
+    format = Format.BINARY
+
+    def dump(self, obj) -> bytes:
+        a = np.asarray(obj, dtype=">f4")
+        return struct.pack(">HH", a.shape[0], 0) + a.tobytes()
+
+
+def _register(conn: psycopg.Connection) -> None:
+    register_vector(conn)
+    info = TypeInfo.fetch(conn, "vector")
+    dumper = type("NumpyVectorBinaryDumper", (_NumpyVectorBinaryDumper,), {"oid": info.oid})
+    conn.adapters.register_dumper("numpy.ndarray", dumper)
+
+
 def connect(url: str, *, autocommit: bool = False, register: bool = True) -> psycopg.Connection:
     try:
         conn = psycopg.connect(url, autocommit=autocommit, connect_timeout=10)
@@ -43,7 +65,7 @@ def connect(url: str, *, autocommit: bool = False, register: bool = True) -> psy
         raise DatabaseUnavailable(f"cannot connect to the database: {_redact(url)}: {_first_line(e)}") from e
     if register:
         try:
-            register_vector(conn)
+            _register(conn)
         except psycopg.ProgrammingError as e:
             conn.close()
             raise PgvectorMissing(

@@ -9,6 +9,7 @@ from datetime import datetime
 
 import numpy as np
 import psycopg
+from psycopg.types.json import Jsonb
 
 MEMORY_COPY_COLUMNS = (
     "id", "user_id", "external_id", "conversation_id", "session_id", "role", "namespace", "content",
@@ -51,7 +52,7 @@ def nearest(
         return []
     rows = conn.execute(
         "SELECT b.ord, m.id, coalesce(m.duplicate_of, m.id), m.content, m.content_hash, 1 - nn.d"
-        " FROM unnest(%s::int[], %s::text[], %s::vector[]) AS b(ord, user_id, q)"
+        " FROM unnest(%s::int[], %s::text[], %b::vector[]) AS b(ord, user_id, q)"
         " CROSS JOIN LATERAL (SELECT id, (embedding <=> b.q) + 0 AS d FROM memories"
         "   WHERE user_id = b.user_id AND duplicate_of IS NULL ORDER BY d LIMIT %s) nn"
         " JOIN memories m ON m.id = nn.id ORDER BY b.ord, nn.d",
@@ -69,9 +70,17 @@ def allocate_ids(conn: psycopg.Connection, n: int) -> list[int]:
     return [r[0] for r in rows]
 
 
+MEMORY_COPY_TYPES = (
+    "bigint", "text", "text", "text", "text", "text", "text", "text", "bytea", "timestamptz", "real", "jsonb",
+    "jsonb", "jsonb", "vector", "integer", "boolean", "text", "bigint",
+)
+
+
 def copy_memories(conn: psycopg.Connection, rows: Iterable[tuple]) -> int:
+    """Binary COPY: vectors travel as 4-byte floats, not as text."""
     n = 0
-    with conn.cursor().copy(f"COPY memories ({', '.join(MEMORY_COPY_COLUMNS)}) FROM STDIN") as cp:
+    with conn.cursor().copy(f"COPY memories ({', '.join(MEMORY_COPY_COLUMNS)}) FROM STDIN (FORMAT BINARY)") as cp:
+        cp.set_types(MEMORY_COPY_TYPES)
         for row in rows:
             cp.write_row(row)
             n += 1
@@ -118,8 +127,8 @@ def memory_row(
 ) -> tuple:
     return (
         id, rec.user_id, rec.external_id, rec.conversation_id, rec.session_id, rec.role, rec.namespace,
-        rec.content, rec.content_hash, rec.created_at, rec.importance, json.dumps(rec.metadata),
-        json.dumps(facts), json.dumps(dates), embedding, 1, flagged, flag_reason, duplicate_of,
+        rec.content, rec.content_hash, rec.created_at, rec.importance, Jsonb(rec.metadata),
+        Jsonb(facts), Jsonb(dates), embedding, 1, flagged, flag_reason, duplicate_of,
     )
 
 

@@ -22,7 +22,7 @@ def search(
     as_of_tier = (" OR (m.tier = 'archived' AND m.superseded_by IS NOT NULL AND"
                   " (SELECT n.created_at FROM memories n WHERE n.id = m.superseded_by) > %(as_of)s)") if as_of else ""
     mem = (
-        "SELECT 'memory' AS kind, m.id::text AS id, (m.embedding <=> %(q)s) + 0 AS d FROM memories m"
+        "SELECT 'memory' AS kind, m.id::text AS id, (m.embedding <=> %(q)b) + 0 AS d FROM memories m"
         " WHERE m.user_id = %(u)s AND m.duplicate_of IS NULL"
         f" AND (m.tier = ANY(%(tiers)s){as_of_tier})"
         + ("" if include_summarized else " AND m.summarized_into IS NULL")
@@ -33,7 +33,7 @@ def search(
     parts = [f"({mem})"]
     if include_summaries:
         summ = (
-            "SELECT 'summary' AS kind, s.id, (s.embedding <=> %(q)s) + 0 AS d FROM summaries s"
+            "SELECT 'summary' AS kind, s.id, (s.embedding <=> %(q)b) + 0 AS d FROM summaries s"
             " WHERE s.user_id = %(u)s AND s.tier = ANY(%(tiers)s)"
             + (" AND s.temporal_end <= %(as_of)s" if as_of else "")
             + (" AND s.namespace = %(ns)s" if namespace else "")
@@ -81,7 +81,7 @@ def profile_row(conn: psycopg.Connection, user_id: str, q: np.ndarray) -> dict |
     cur = conn.cursor(row_factory=psycopg.rows.dict_row)
     return cur.execute(
         "SELECT id, content, source_ids, updated_at, version,"
-        " CASE WHEN embedding IS NULL THEN NULL ELSE 1 - (embedding <=> %s) END AS similarity"
+        " CASE WHEN embedding IS NULL THEN NULL ELSE 1 - (embedding <=> %b) END AS similarity"
         " FROM profiles WHERE user_id = %s",
         (q, user_id),
     ).fetchone()
@@ -103,7 +103,7 @@ def touch(conn: psycopg.Connection, memory_ids: Sequence[int], summary_ids: Sequ
 
 def summaries_for_context(conn: psycopg.Connection, user_id: str, q: np.ndarray | None) -> list[dict]:
     cur = conn.cursor(row_factory=psycopg.rows.dict_row)
-    sim = "1 - (embedding <=> %(q)s)" if q is not None else "0.0"
+    sim = "1 - (embedding <=> %(q)b)" if q is not None else "0.0"
     return cur.execute(
         f"SELECT id, namespace, content, key_facts, decisions, superseded_facts, temporal_start, temporal_end,"
         f" confidence, access_count, {sim} AS relevance FROM summaries WHERE user_id = %(u)s ORDER BY id",

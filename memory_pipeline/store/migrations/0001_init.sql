@@ -47,6 +47,8 @@ CREATE INDEX memories_user_cover ON memories (user_id) {covering} WHERE duplicat
 CREATE INDEX memories_user_hash ON memories (user_id, content_hash);
 CREATE INDEX memories_user_created ON memories (user_id, created_at);
 CREATE INDEX memories_user_id_seq ON memories (user_id, id);
+CREATE INDEX memories_duplicate_of ON memories (duplicate_of) WHERE duplicate_of IS NOT NULL;
+CREATE INDEX memories_superseded_by ON memories (superseded_by) WHERE superseded_by IS NOT NULL;
 
 CREATE TABLE clusters (
     id          text PRIMARY KEY,
