@@ -142,7 +142,7 @@ def validate_record(obj: Any, *, max_chars: int, now: datetime | None = None, li
 def read_jsonl(path: Path, *, max_chars: int, now: datetime | None = None) -> Iterator[MemoryIn]:
     """Parse and validate every line (1-based numbers in errors); blank lines are skipped."""
     try:
-        fh = open(path, "rb")
+        fh = open(path, "rb")  # noqa: SIM115 - closed by the with below; the open error needs its own message
     except OSError as e:
         raise ValidationError(f"cannot read {path}: {e.strerror}") from e
     with fh:

@@ -11,8 +11,8 @@ import psycopg
 
 from memory_pipeline.config import SaveConfig
 from memory_pipeline.lib import dedup
-from memory_pipeline.lib.temporal import resolve_temporal_references
 from memory_pipeline.lib.supersession import extract_slots
+from memory_pipeline.lib.temporal import resolve_temporal_references
 from memory_pipeline.lib.textfacts import extract_facts
 from memory_pipeline.records import MemoryIn
 from memory_pipeline.store import memories as sql

@@ -68,10 +68,11 @@ class MemoryService:
     def conn(self) -> psycopg.Connection:
         if self._conn is None or self._conn.closed:
             self.ensure_schema()
-            self._conn = db.connect(self.url)
+            # autocommit: reads never hold a transaction open, and every `conn.transaction()` block is a
+            # real BEGIN/COMMIT (inside an open transaction it would only be a savepoint)
+            self._conn = db.connect(self.url, autocommit=True)
             # per-user partial HNSW indexes are only chosen with custom plans
             self._conn.execute("SET plan_cache_mode = force_custom_plan")
-            self._conn.commit()
         return self._conn
 
     def close(self) -> None:

@@ -7,8 +7,8 @@ import json
 import dagster as dg
 import pytest
 
-from memory_pipeline.defs.triggers.sensors import plan_requests
 from memory_pipeline.defs.triggers.schedules import ranges
+from memory_pipeline.defs.triggers.sensors import plan_requests
 
 
 def test_definitions_load():
@@ -58,12 +58,12 @@ def test_sensor_requests_only_users_over_threshold(service, settings):
     service.remember_many([{"user_id": "quiet", "content": f"quiet note {i}"} for i in range(5)])
     inst = instance(settings)
     store = MemoryStoreResource()
-    ctx = dg.build_sensor_context(instance=inst, cursor=None, resources={"memory_store": store})
-    res = consolidation_due_sensor(ctx)
+    with dg.build_sensor_context(instance=inst, cursor=None, resources={"memory_store": store}) as ctx:
+        res = consolidation_due_sensor(ctx)
     assert [r.partition_key for r in res.run_requests] == ["busy"]
     added = {k for req in res.dynamic_partitions_requests for k in req.partition_keys}
     assert {"busy", "quiet"} <= added
     # the same batch on the next tick: no duplicate run
-    ctx2 = dg.build_sensor_context(instance=inst, cursor=res.cursor, resources={"memory_store": store})
-    assert consolidation_due_sensor(ctx2).run_requests == []
+    with dg.build_sensor_context(instance=inst, cursor=res.cursor, resources={"memory_store": store}) as ctx2:
+        assert consolidation_due_sensor(ctx2).run_requests == []
     assert json.loads(res.cursor)["busy"] > 0

@@ -401,6 +401,8 @@ class _Run:
                 [r["temporal_end"] for r in summ], None, [r["access_count"] for r in summ],
                 [r["namespace"] for r in summ], None, np.zeros(len(summ), dtype=bool), self.now, cfg.retention)
             st = retention.assign_tier_batch(b2.overall, np.zeros(len(summ), dtype=bool), cfg.retention)
+            # seed 003: summaries are WARM at the least, so a standard recall always sees what was consolidated
+            st = np.where(st == retention.TIER_COLD, retention.TIER_WARM, st)
             if not self.dry:
                 self.out.changed_rows += store.update_summary_tiers(
                     self.conn, [r["id"] for r in summ], [str(t) for t in st])
@@ -483,6 +485,8 @@ def consolidate_user(conn: psycopg.Connection, user_id: str, *, engine: Engine, 
     """Consolidate one user in one transaction. Raises on failure (and rolls everything back)."""
     if mode not in MODES:
         raise ValueError(f"mode must be one of {MODES}")
+    if conn.info.transaction_status != psycopg.pq.TransactionStatus.IDLE:
+        raise ValueError("consolidate_user commits its own transaction; the connection has one open")
     started = time.perf_counter()
     with conn.transaction():
         if not store.try_lock_user(conn, user_id):
@@ -529,7 +533,7 @@ def _outcome(meta: dict) -> bool | None:
     return None
 
 
-_STOP = frozenset("a an the i my me is am are was to of in on at and or for with it that this".split())
+_STOP = frozenset(["a", "an", "the", "i", "my", "me", "is", "am", "are", "was", "to", "of", "in", "on", "at", "and", "or", "for", "with", "it", "that", "this"])
 
 
 def _words(text: str) -> frozenset[str]:

@@ -10,14 +10,16 @@ import dagster as dg
 from dagster._core.storage.tags import ASSET_PARTITION_RANGE_END_TAG, ASSET_PARTITION_RANGE_START_TAG
 
 from memory_pipeline.config import Settings
+from memory_pipeline.defs.instance_storage import resolve_url
 from memory_pipeline.store import db
 
 DAGSTER_URL_ENV = "MEMORY_PIPELINE_DAGSTER_PG_URL"
 _REPO_YAML = Path(__file__).resolve().parents[2] / "dagster.yaml"
-_FALLBACK_YAML = f"""storage:
-  postgres:
-    postgres_url:
-      env: {DAGSTER_URL_ENV}
+_FALLBACK_YAML = """storage:
+  custom:
+    module: memory_pipeline.defs.instance_storage
+    class: MemoryPipelineStorage
+    config: {}
 telemetry:
   enabled: false
 """
@@ -32,8 +34,7 @@ def prepare_dagster_home(settings: Settings) -> Path:
     if not target.exists() or target.read_text() != yaml:
         target.write_text(yaml)
     if not os.environ.get(DAGSTER_URL_ENV):
-        url = db.ensure_database(db.database_url(settings), "dagster")
-        os.environ[DAGSTER_URL_ENV] = url.replace("postgresql://", "postgresql+psycopg2://", 1)
+        os.environ[DAGSTER_URL_ENV] = resolve_url(db.ensure_database(db.database_url(settings), "dagster"))
     os.environ["DAGSTER_HOME"] = str(home)
     return home
 

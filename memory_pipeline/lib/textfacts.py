@@ -29,7 +29,13 @@ NAME = "name"
 LOCATION = "location"
 EMPLOYER = "employer"
 ROLE = "role"
-KINDS = (EMAIL, PHONE, URL, PREFERENCE, NEGATION, TOOL, HABIT, CONSTRAINT, NAME, LOCATION, EMPLOYER, ROLE)
+INTEREST = "interest"
+HOMETOWN = "hometown"
+BIRTHDAY = "birthday"
+KINDS = (
+    EMAIL, PHONE, URL, PREFERENCE, NEGATION, TOOL, HABIT, CONSTRAINT, NAME, LOCATION, EMPLOYER, ROLE,
+    INTEREST, HOMETOWN, BIRTHDAY,
+)  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -51,6 +57,10 @@ class Signature:
     dates: frozenset[str]
     names: frozenset[str]
     negated: bool
+
+
+def _wordset(words: str) -> frozenset[str]:
+    return frozenset(words.split())
 
 
 # -- object phrases (shared with the supersession slots) ---------------------------------------
@@ -215,6 +225,21 @@ _ROLE_SKIP = frozenset(
 )  # fmt: skip
 
 _Handler = Callable[[str, re.Match[str]], Iterator[tuple[int, Fact]]]
+# A time phrase opening a habit: "Before work, I go for a run", "On Fridays, I ...".
+_WHEN = r"(?:before|after|right\s+after|first\s+thing|on|when|twice|once|at|between|every|each|in|during)\b"
+_PAST = re.compile(r"\b(?:was|were|did|had|used\s+to)\b", re.IGNORECASE)
+_NOT_A_HABIT = frozenset(
+    {"was", "were", "had", "did", "went", "got", "said", "saw", "made", "came", "thought"}
+)
+# A habit keeps its "when ..." part: "meditate when I wake up".
+_HABIT_STOPS = CLAUSE_STOPS - {"when", "while", "until", "where"}
+_INTEREST_STOPS = OBJECT_STOPS | {"a", "an", "few", "years", "back", "ago", "and", "lately", "recently"}
+_MY_BIRTHDAY = re.compile(r"\bmy\s+birthday\b|\bi\s+was\s+born\b|\bit['’]s\s+my\s+birthday\b", re.IGNORECASE)
+_MONTH_DAY = re.compile(
+    r"\b(?P<month>january|february|march|april|may|june|july|august|september|october|november|december)"
+    r"\s+(?P<day>\d{1,2})(?:st|nd|rd|th)?\b",
+    re.IGNORECASE,
+)
 
 
 @dataclass(frozen=True)
@@ -274,12 +299,19 @@ def _tools(text: str, m: re.Match[str]) -> Iterator[tuple[int, Fact]]:
 
 
 def _habit(text: str, m: re.Match[str]) -> Iterator[tuple[int, Fact]]:
-    value, end = phrase_after(text, m.end(), 8, CLAUSE_STOPS)
-    if not usable_value(value):
+    value, end = phrase_after(text, m.end(), 12, _HABIT_STOPS)
+    if not usable_value(value) or value.split()[0].lower() in _NOT_A_HABIT:
         return
-    period = m.groupdict().get("period")
-    if period:
-        value = f"{value} {'every' if m['how'].lower() in ('every', 'each') else 'on'} {period.lower()}"
+    groups = m.groupdict()
+    if groups.get("period"):
+        value = (
+            f"{value} {'every' if m['how'].lower() in ('every', 'each') else 'on'} {groups['period'].lower()}"
+        )
+    elif groups.get("when"):
+        if _PAST.search(groups["when"]):
+            return  # "When I was a kid, I ..." is a memory, not a habit
+        when = " ".join(groups["when"].split())
+        value = f"{value} {when[:1].lower()}{when[1:]}"
     yield _fact(HABIT, value, text, m.start(), end)
 
 
@@ -288,6 +320,31 @@ def _trailing_habit(text: str, m: re.Match[str]) -> Iterator[tuple[int, Fact]]:
     if body.split()[0].lower() in _HABIT_ADVERBS or body.split()[0].lower() in ("don't", "never", "can't"):
         return  # the leading-adverb rule or a negation already covers it
     yield _fact(HABIT, f"{body} every {m['period'].lower()}", text, m.start(), m.end())
+
+
+def _birthday(text: str, m: re.Match[str]) -> Iterator[tuple[int, Fact]]:
+    sentence_start = max(text.rfind(c, 0, m.start()) for c in ".!?\n") + 1
+    sentence_end = min([i for i in (text.find(c, m.end()) for c in ".!?\n") if i >= 0] or [len(text)])
+    sentence = text[sentence_start:sentence_end]
+    if not _MY_BIRTHDAY.search(sentence):
+        return  # someone else's birthday
+    date = _MONTH_DAY.search(sentence)
+    if date:
+        value = f"{date['month'].capitalize()} {int(date['day'])}"
+        yield _fact(BIRTHDAY, value, text, sentence_start, sentence_end)
+
+
+def _value_before(kind: str, prefix: str = "", max_words: int = 5) -> _Handler:
+    """For "Bouldering is how I unwind": the value is the phrase that opens the clause."""
+
+    def handle(text: str, m: re.Match[str]) -> Iterator[tuple[int, Fact]]:
+        value = " ".join(m["val"].split())
+        if kind != HOMETOWN and value[1:] == value[1:].lower():
+            value = value[:1].lower() + value[1:]  # capitalised only because it starts the sentence
+        if usable_value(value) and len(value.split()) <= max_words:
+            yield _fact(kind, prefix + value, text, m.start("val"), m.end())
+
+    return handle
 
 
 def _cannot(text: str, m: re.Match[str]) -> Iterator[tuple[int, Fact]]:
@@ -429,10 +486,81 @@ _RULES: tuple[_Rule, ...] = (
         rf"\bi\s+(?P<body>[a-z]+(?:\s+[^\s.,;!?]+){{0,5}}?)\s+every\s+(?P<period>{_PERIODS})\b",
         _trailing_habit,
     ),
+    _rule(
+        "try make habit works routine someone clockwork rule most",
+        r"\bi\s+(?:try|make\s+sure|like)\s+to\s+|\bi\s+make\s+a\s+point\s+of\s+"
+        r"|\bi(?:['’]ve|\s+have)\s+(?:gotten|got)\s+into\s+the\s+habit\s+of\s+"
+        r"|\bi['’]m\s+in\s+the\s+habit\s+of\s+"
+        r"|\bmy\s+habit\s+is\s+to\s+|\bit\s+works\s+best\s+for\s+me\s+to\s+"
+        r"|\bmy\s+(?:daily\s+|morning\s+|evening\s+)?routine\s*(?::|is\s+to)\s*"
+        r"|\bi(?:['’]m|\s+am)\s+someone\s+who\s+(?:likes|tends|tries|loves)\s+to\s+"
+        r"|\b(?:like\s+clockwork|as\s+a\s+rule|most\s+days|most\s+mornings|most\s+evenings),?\s+i\s+",
+        _habit,
+    ),
+    _rule(
+        "before after right first on when twice once at between every each in during",
+        rf"(?:^|[.!?:;,]\s*)(?:and\s+|so\s+|also\s+)?(?P<when>{_WHEN}[^,.;:!?]{{0,50}}?),\s*i\s+",
+        _habit,
+    ),
+    _rule(
+        "before after right first on when twice once at between every each in during",
+        rf"(?:^|[.!?:;,]\s*)(?:and\s+|so\s+|also\s+)?(?P<when>{_WHEN}[^,.;:!?]{{0,50}}?)\s+is\s+when\s+i\s+",
+        _habit,
+    ),
+    _rule(
+        "routine",
+        r"(?:^|[.!?:;,]\s*)(?P<val>[A-Za-z][\w'’ -]{1,60}?)\s+is\s+part\s+of\s+my\s+(?:daily\s+)?routine\b",
+        _value_before(HABIT, max_words=12),
+    ),
+    _rule(
+        "hobby hobbies into free spare spend unwind relax about picked",
+        r"\bmy\s+(?:main\s+|favou?rite\s+|big\s+)?(?:hobby|passion)\s+is\s+"
+        rf"|{RX_I_AM}\s+{RX_ADVERBS}into\s+|\bin\s+my\s+(?:free|spare)\s+time,?\s+i\s+(?:do\s+a\s+lot\s+of"
+        rf"|do|enjoy)\s+"
+        r"|\bi\s+spend\s+(?:most\s+|my\s+)*(?:weekends|evenings|free\s+time)\s+(?:on|doing)\s+"
+        r"|\ball\s+about\s+|\bi\s+picked\s+up\s+",
+        _object_handler(INTEREST, stops=_INTEREST_STOPS, max_words=4),
+    ),
+    _rule(
+        "unwind relax recharge",
+        r"(?:^|[.!?:;,]\s*)(?P<val>[A-Za-z][\w'’ -]{1,40}?)\s+is\s+how\s+i\s+(?:unwind|relax|recharge)\b",
+        _value_before(INTEREST),
+    ),
+    _rule(
+        "grew originally born raised childhood kid hometown",
+        r"\bi\s+grew\s+up\s+in\s+|\bi(?:['’]m|\s+am)\s+originally\s+from\s+"
+        r"|\bi\s+was\s+born\s+and\s+raised\s+in\s+"
+        r"|\bi\s+spent\s+my\s+childhood\s+in\s+|\bi\s+was\s+a\s+kid\s+in\s+|\bmy\s+hometown\s+is\s+",
+        _place(HOMETOWN),
+    ),
+    _rule(
+        "hometown",
+        r"(?:^|[.!?:;,]\s*)(?P<val>[A-Z][\w'’ .-]{1,40}?)\s+is\s+my\s+hometown\b",
+        _value_before(HOMETOWN),
+    ),
+    _rule("birthday born", r"\bbirthday\b|\bborn\s+on\b", _birthday),
+    _rule(
+        "comfort eat meal",
+        r"(?:^|[.!?:;,]\s*)(?P<val>[A-Za-z][\w'’ -]{1,40}?)\s+is\s+(?:my\s+comfort\s+food"
+        r"|the\s+best\s+meal)\b",
+        _value_before(PREFERENCE, "favorite food: "),
+    ),
+    _rule(
+        "beats",
+        r"\bnothing\s+beats\s+",
+        _object_handler(PREFERENCE, stops=_INTEREST_STOPS | {"when"}, max_words=4),
+    ),
+    _rule(
+        "eat order",
+        r"\bi\s+could\s+eat\s+|\bwhenever\s+i\s+eat\s+out,?\s+i\s+(?:order|get)\s+",
+        _object_handler(PREFERENCE, stops=_INTEREST_STOPS | {"every"}, max_words=4, prefix="favorite food: "),
+    ),
     _rule("can cannot canned", rf"\bi\s+{RX_CANT}\s+(?P<verb>[a-z]+)\b\s*", _cannot),
     _rule(
-        "allergic",
-        rf"{RX_I_AM}\s+{RX_ADVERBS}(?:severely\s+|very\s+|highly\s+)?allergic\s+to\s+",
+        "allergic allergy allergies react",
+        rf"{RX_I_AM}\s+{RX_ADVERBS}(?:severely\s+|very\s+|highly\s+)?allergic\s+to\s+"
+        r"|\b(?:i\s+have\s+an?\s+|my\s+)allerg(?:y|ies)\s+to\s+|\bi\s+react\s+(?:badly\s+)?to\s+"
+        r"|\ballergy\s+warning\s+for\s+me\s*:\s*",
         _object_handler(CONSTRAINT, stops=PREFERENCE_STOPS, max_words=5, prefix="allergic to "),
     ),
     _rule(
@@ -449,13 +577,15 @@ _RULES: tuple[_Rule, ...] = (
     _rule("name called call", rf"\bmy\s+name\s+is\s+|{RX_I_AM}\s+called\s+|\bcall\s+me\s+", _name),
     _rule(
         "live living reside based located moved relocated",
-        rf"\b(?:i|we)\s+{RX_ADVERBS}(?:live|reside)\s+in\s+|{RX_I_AM}\s+{RX_ADVERBS}(?:living|based|located)\s+in\s+"
+        rf"\b(?:i|we)\s+{RX_ADVERBS}(?:live|reside)\s+in\s+|{RX_I_AM}\s+{RX_ADVERBS}(?:living|based"
+        rf"|located)\s+in\s+"
         rf"|\b(?:i|we)\s+{RX_ADVERBS}(?:moved|relocated)\s+(?:back\s+)?to\s+",
         _place(LOCATION),
     ),
     _rule(
         "work working employed",
-        rf"\bi\s+{RX_ADVERBS}work\s+(?:at|for)\s+|{RX_I_AM}\s+{RX_ADVERBS}(?:working|employed)\s+(?:at|for|by)\s+",
+        rf"\bi\s+{RX_ADVERBS}work\s+(?:at|for)\s+|{RX_I_AM}\s+{RX_ADVERBS}(?:working|employed)\s+(?:at|for"
+        rf"|by)\s+",
         _place(EMPLOYER),
     ),
     _rule(
@@ -517,6 +647,34 @@ def extract_facts(text: str) -> list[Fact]:
     return facts
 
 
+# -- habits -------------------------------------------------------------------------------------
+
+_HABIT_FILLER = frozenset(
+    {"a", "an", "the", "to", "for", "my", "of", "in", "on", "at", "i", "me", "and", "it", "is"}
+)
+
+
+def _stem(word: str) -> str:
+    # Crude on purpose: it only has to map "going"/"go" and "writing"/"write" to one key.
+    if len(word) > 3 and word.endswith("s") and not word.endswith("ss"):
+        word = word[:-1]
+    if len(word) >= 5 and word.endswith("ing"):
+        word = word[:-3]
+    if len(word) > 3 and word.endswith("e"):
+        word = word[:-1]
+    if len(word) > 3 and word[-1] == word[-2] and word[-1] not in "aeiou":
+        word = word[:-1]
+    return word
+
+
+def habit_key(value: str) -> str:
+    """A key equal for the same habit said in other words or order: "Going for a run before work"
+    and "go for a run before work" agree."""
+    return " ".join(
+        sorted({_stem(w) for w in re.findall(r"[a-z]+", value.lower()) if w not in _HABIT_FILLER})
+    )
+
+
 # -- signatures and the merge guard -------------------------------------------------------------
 
 _TENS = {
@@ -548,12 +706,36 @@ _NEGATION = re.compile(
     r"|couldnt)\b",
     _FLAGS,
 )
+# Negative words that do not negate the statement: "I can't start the day without tea", "nothing beats it".
+_NOT_NEGATIONS = re.compile(
+    r"\b(?:nothing\s+beats|(?:can['’]?t|cannot|couldn['’]?t|never)\b[^.!?]{0,40}?\bwithout\b|can['’]?t\s+wait"
+    r"|cannot\s+wait|no\s+problem|no\s+doubt|no\s+worries|not\s+only|never\s+mind|not\s+bad"
+    r"|(?:don['’]?t|do\s+not)\s+(?:let\s+me\s+)?forget)",
+    _FLAGS,
+)
 _NAME_TOKEN = re.compile(r"[^\W\d_][\w'’-]*")
 _SENTENCE_BREAK = frozenset('.!?\n:;"“')
 _DATE_NAMES = frozenset(
     {*WEEKDAYS, *MONTHS, *MONTH_ABBREVIATIONS, "today", "tonight", "yesterday", "tomorrow"}
 )
 _NOT_NAMES = frozenset({"i", "ok", "okay", "mr", "mrs", "ms", "dr"})
+# Words that start sentences: a capitalised opener is a name only when it is not one of these.
+_OPENERS = _wordset(
+    "a about above action add after again all allergy almost also although always an and another any "
+    "anyone anything anyway are as ask at back be because been before being below best better between big "
+    "blocked book both btw but by call can change check could cup dear decision did didn diet diet-wise "
+    "do does doesn don don't done down during each either even ever every everyone everything finally "
+    "finance fine first for forget from fyi given go going good goodbye great had has have he heads "
+    "heads-up her here hey hi his home hosting how however i if in instead is isn it it's its job "
+    "job-wise just keep last later launch let let's like living make many mark maybe me meeting more most "
+    "much my never new next no none not note nothing now of off officially oh ok okay on once one only or "
+    "other our out outside over perhaps please ps put questions queue quick really remember remind "
+    "reminder right same see send she should side since so some someone something sometimes soon still "
+    "such sure tell thank thanks that the their them then there these they this those though thought to "
+    "today todo together tomorrow tonight too tried two under until up update us use very was wasn we "
+    "well were what whatever when whenever where whether which while who why will with without won work "
+    "work-wise worth would yes yesterday yet you your"
+)
 # Two anchors far apart: an expression that resolves the same against both is an absolute date.
 _ANCHOR_A = datetime(2001, 1, 1)
 _ANCHOR_B = datetime(2010, 7, 15)
@@ -622,8 +804,32 @@ def _names(text: str) -> frozenset[str]:
         lowered = bare.lower()
         if lowered in _NOT_NAMES or lowered in _DATE_NAMES or lowered.startswith(("i'", "i’")):
             continue
+        if lowered in _OPENERS:
+            continue  # "Also, It works": a capital after a comma, not a name
+        if len(bare) == 2 and bare.isupper():
+            continue  # "OS", "CI", "PR": labels, not names
         names.add(bare)
     return frozenset(names)
+
+
+def _openers(text: str) -> frozenset[str]:
+    """Capitalised sentence openers that are not common words: "Bob is reviewing the doc" -> {"Bob"}."""
+    found = set()
+    previous_end = 0
+    for m in _NAME_TOKEN.finditer(text):
+        opens = previous_end == 0 or not _SENTENCE_BREAK.isdisjoint(text[previous_end : m.start()])
+        previous_end = m.end()
+        bare = re.split(r"['’]", m.group())[0]  # "I'm" -> "I", "Bob's" -> "Bob"
+        lowered = bare.lower()
+        if not opens or not bare[:1].isupper() or lowered in _OPENERS or lowered in _DATE_NAMES:
+            continue
+        if not lowered.endswith("ing"):  # "Calling my parents ..." opens with a verb
+            found.add(bare)
+    return frozenset(found)
+
+
+def _negations(text: str) -> int:
+    return len(_NEGATION.findall(_NOT_NEGATIONS.sub(" ", text)))
 
 
 def _analyse(text: str) -> tuple[Signature, dict[str, str]]:
@@ -634,7 +840,7 @@ def _analyse(text: str) -> tuple[Signature, dict[str, str]]:
     numbers: frozenset[str] = frozenset()
     if _DIGIT.search(blanked) or not _NUMBER_WORDS_ALL.isdisjoint(_WORD.findall(blanked.lower())):
         numbers = frozenset(_normal_number(m) for m in _NUMBER.finditer(blanked))
-    negated = _NEGATION.search(text) is not None
+    negated = _negations(text) > 0
     return Signature(numbers, frozenset(date_keys.values()), _names(text), negated), date_keys
 
 
@@ -669,8 +875,10 @@ def _mentions(text: str, word: str) -> bool:
 def merge_conflicts(a: str, b: str) -> list[str]:
     """Why two near-identical texts must not be merged automatically; [] means no such reason.
 
-    Numbers differ unless the only difference is a 1 ("a cat" / "one cat"). A name counts as
-    missing only when the other text does not contain the word at all (it may start a sentence there).
+    Numbers differ unless the only difference is a 1 ("a cat" / "one cat"). Names include sentence
+    openers that are not common words ("Bob is reviewing" / "Alice is reviewing"); a name counts as
+    missing only when the other text does not contain the word at all. Negation compares the number
+    of negations, so "I don't like tea and I never drink coffee" does not match "I like tea and coffee".
     """
     if a == b:
         return []
@@ -686,10 +894,11 @@ def merge_conflicts(a: str, b: str) -> list[str]:
         left = {_display_date(v) for k, v in dates_a.items() if k not in dates_b}
         right = {_display_date(v) for k, v in dates_b.items() if k not in dates_a}
         reasons.append(f"dates differ: {_listing(left)} vs {_listing(right)}")
-    names_a = {n for n in sig_a.names - sig_b.names if not _mentions(b, n)}
-    names_b = {n for n in sig_b.names - sig_a.names if not _mentions(a, n)}
+    all_a, all_b = sig_a.names | _openers(a), sig_b.names | _openers(b)
+    names_a = {n for n in all_a - all_b if not _mentions(b, n)}
+    names_b = {n for n in all_b - all_a if not _mentions(a, n)}
     if names_a or names_b:
         reasons.append(f"names differ: {_listing(names_a)} vs {_listing(names_b)}")
-    if sig_a.negated != sig_b.negated:
+    if _negations(a) != _negations(b):
         reasons.append("negation differs")
     return reasons

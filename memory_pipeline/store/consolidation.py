@@ -46,6 +46,11 @@ class Snapshot:
         return len(self.ids)
 
 
+def as_array(v) -> np.ndarray:
+    """pgvector's binary loader gives `Vector` objects; the text one numpy arrays."""
+    return v.to_numpy() if hasattr(v, "to_numpy") else np.asarray(v, dtype=np.float32)
+
+
 def try_lock_user(conn: psycopg.Connection, user_id: str) -> bool:
     """One consolidation per user at a time (transaction-scoped)."""
     return conn.execute(
@@ -97,14 +102,14 @@ def load_embeddings(conn: psycopg.Connection, ids: Sequence[int]) -> np.ndarray:
         " JOIN memories m ON m.id = q.id ORDER BY q.n",
         (list(map(int, ids)),), binary=True,
     ).fetchall()
-    return np.vstack([np.asarray(r[0], dtype=np.float32) for r in rows])
+    return np.vstack([as_array(r[0]) for r in rows])
 
 
 def load_clusters(conn: psycopg.Connection, user_id: str) -> list[tuple[str, np.ndarray, int]]:
     rows = conn.execute(
         "SELECT id, centroid, size FROM clusters WHERE user_id = %s ORDER BY id", (user_id,), binary=True
     ).fetchall()
-    return [(r[0], np.asarray(r[1], dtype=np.float32), r[2]) for r in rows]
+    return [(r[0], as_array(r[1]), r[2]) for r in rows]
 
 
 def update_memories(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import re
 import struct
@@ -79,10 +80,9 @@ def ensure_database(url: str, name: str) -> str:
     with connect(url, autocommit=True, register=False) as conn:
         exists = conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", (name,)).fetchone()
         if not exists:
-            try:
+            # another process may create it at the same moment
+            with contextlib.suppress(psycopg.errors.DuplicateDatabase):
                 conn.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name)))
-            except psycopg.errors.DuplicateDatabase:
-                pass  # created concurrently by another process
     return with_database(url, name)
 
 

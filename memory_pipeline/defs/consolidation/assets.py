@@ -6,8 +6,6 @@ steps with separate transactions could not give. A run over many partitions (sin
 loops over its users, one transaction each, so thousands of users do not mean thousands of runs.
 """
 
-from __future__ import annotations
-
 from collections import Counter
 
 import dagster as dg
@@ -31,48 +29,88 @@ raw_memories = dg.AssetSpec(
 
 
 def _spec(key: str, deps: list[str], description: str) -> dg.AssetSpec:
-    return dg.AssetSpec(key, deps=deps, description=description, group_name=GROUP, kinds={"postgres", "python"},
-                        partitions_def=user_partitions)
+    return dg.AssetSpec(
+        key,
+        deps=deps,
+        description=description,
+        group_name=GROUP,
+        kinds={"postgres", "python"},
+        partitions_def=user_partitions,
+    )
 
 
-SPECS = [
-    _spec("supersession_edges", ["raw_memories"], "Newer memories that replace older ones, with the reason."),
-    _spec("memory_clusters", ["raw_memories", "supersession_edges"], "Clusters of near-duplicate memories."),
-    _spec("memory_summaries", ["memory_clusters", "supersession_edges"], "N -> 1 summaries linking every source."),
-    _spec("memory_tiers", ["memory_summaries", "supersession_edges"], "Retention scores, tiers and layers."),
-    _spec("procedural_profile", ["memory_summaries", "supersession_edges"], "One procedural profile per user."),
-    _spec("session_context", ["memory_summaries", "procedural_profile", "memory_tiers"],
-          "The session-start block agents inject."),
-]
+def _specs() -> list[dg.AssetSpec]:
+    # built in a function: module-level specs would also be loaded as separate (duplicate) assets
+    return [
+        _spec(
+            "supersession_edges", ["raw_memories"], "Newer memories that replace older ones, with the reason."
+        ),
+        _spec(
+            "memory_clusters", ["raw_memories", "supersession_edges"], "Clusters of near-duplicate memories."
+        ),
+        _spec(
+            "memory_summaries",
+            ["memory_clusters", "supersession_edges"],
+            "N -> 1 summaries linking every source.",
+        ),
+        _spec(
+            "memory_tiers", ["memory_summaries", "supersession_edges"], "Retention scores, tiers and layers."
+        ),
+        _spec(
+            "procedural_profile",
+            ["memory_summaries", "supersession_edges"],
+            "One procedural profile per user.",
+        ),
+        _spec(
+            "session_context",
+            ["memory_summaries", "procedural_profile", "memory_tiers"],
+            "The session-start block agents inject.",
+        ),
+    ]
+
+
 CHECKS = [
-    dg.AssetCheckSpec("no_loss", asset="memory_summaries",
-                      description="Every raw memory is still there: active or linked to what replaced it."),
-    dg.AssetCheckSpec("user_isolation", asset="memory_summaries",
-                      description="No summary or edge mixes memories of two users."),
-    dg.AssetCheckSpec("summary_bounds", asset="memory_summaries",
-                      description="Every summary is shorter than its sources; merges no longer than the longest."),
-    dg.AssetCheckSpec("compression_reported", asset="memory_summaries",
-                      description="Compression ratio of the run's users (raw rows : units after).",
-                      blocking=False),
+    dg.AssetCheckSpec(
+        "no_loss",
+        asset="memory_summaries",
+        description="Every raw memory is still there: active or linked to what replaced it.",
+    ),
+    dg.AssetCheckSpec(
+        "user_isolation",
+        asset="memory_summaries",
+        description="No summary or edge mixes memories of two users.",
+    ),
+    dg.AssetCheckSpec(
+        "summary_bounds",
+        asset="memory_summaries",
+        description="Every summary is shorter than its sources; merges no longer than the longest.",
+    ),
+    dg.AssetCheckSpec(
+        "compression_reported",
+        asset="memory_summaries",
+        description="Compression ratio of the run's users (raw rows : units after).",
+        blocking=False,
+    ),
 ]
 
 
-class ConsolidationConfig(dg.Config):
+class ConsolidateRunConfig(dg.Config):
     mode: str = "apply"  # apply | review
     dry_run: bool = False
 
 
 @dg.multi_asset(
     name="consolidate_users",
-    specs=SPECS,
+    specs=_specs(),
     check_specs=CHECKS,
     partitions_def=user_partitions,
     backfill_policy=dg.BackfillPolicy.single_run(),
     retry_policy=dg.RetryPolicy(max_retries=3, delay=2, backoff=dg.Backoff.EXPONENTIAL),
     pool="memory_consolidation",
 )
-def consolidate_users(context: dg.AssetExecutionContext, config: ConsolidationConfig,
-                      memory_store: MemoryStoreResource):
+def consolidate_users(
+    context: dg.AssetExecutionContext, config: ConsolidateRunConfig, memory_store: MemoryStoreResource
+):
     """Consolidate the run's users: supersession, clusters, summaries, decisions, tiers, profile, context."""
     if config.mode not in MODES:
         raise dg.Failure(f"mode must be one of {MODES}, not {config.mode!r}")
@@ -85,8 +123,9 @@ def consolidate_users(context: dg.AssetExecutionContext, config: ConsolidationCo
     previews: dict[str, list[str]] = {}
     for user in users:
         try:
-            out = consolidate_user(conn, user, engine=engine, run_id=context.run_id, mode=config.mode,
-                                   dry_run=config.dry_run)
+            out = consolidate_user(
+                conn, user, engine=engine, run_id=context.run_id, mode=config.mode, dry_run=config.dry_run
+            )
         except Exception as e:  # one user's failure rolls back that user only
             context.log.error("consolidation of %s failed: %s", user, e)
             failed[user] = f"{type(e).__name__}: {e}"
@@ -103,45 +142,110 @@ def consolidate_users(context: dg.AssetExecutionContext, config: ConsolidationCo
     n_users = len(outcomes)
     active = sum(o.compression.get("active_memories", 0) for o in outcomes)
     after = sum(o.compression.get("units_after", 0) for o in outcomes)
-    common = {"users": n_users, "engine": engine.name, "mode": config.mode, "dry_run": config.dry_run,
-              "seconds_per_user": round(sum(o.seconds for o in outcomes) / max(1, n_users), 4)}
+    common = {
+        "users": n_users,
+        "engine": engine.name,
+        "mode": config.mode,
+        "dry_run": config.dry_run,
+        "seconds_per_user": round(sum(o.seconds for o in outcomes) / max(1, n_users), 4),
+    }
 
     def md(key: str) -> dg.MetadataValue:
         lines = previews.get(key, [])[:10]
         return dg.MetadataValue.md("\n".join(f"- {x}" for x in lines) or "_nothing new_")
 
-    yield dg.MaterializeResult(asset_key="supersession_edges", metadata={
-        **common, "edges_new": totals["supersession_edges"], "suggestions": totals["suggestions"],
-        "preview": md("supersession_edges")})
-    yield dg.MaterializeResult(asset_key="memory_clusters", metadata={
-        **common, "clusters_new": totals["clusters_new"], "clusters_joined": totals["clusters_joined"]})
+    yield dg.MaterializeResult(
+        asset_key="supersession_edges",
+        metadata={
+            **common,
+            "edges_new": totals["supersession_edges"],
+            "suggestions": totals["suggestions"],
+            "preview": md("supersession_edges"),
+        },
+    )
+    yield dg.MaterializeResult(
+        asset_key="memory_clusters",
+        metadata={
+            **common,
+            "clusters_new": totals["clusters_new"],
+            "clusters_joined": totals["clusters_joined"],
+        },
+    )
     ratio = round(active / after, 3) if after else 0.0
-    char_ratio = round(totals["summary_source_chars"] / totals["summary_chars"], 2) if totals["summary_chars"] else 0.0
-    yield dg.MaterializeResult(asset_key="memory_summaries", metadata={
-        **common, "summaries_written": totals["summaries_written"], "summary_sources": totals["summary_sources"],
-        "compression_ratio": ratio, "summary_char_ratio": char_ratio, "merged": totals["merged"],
-        "replaced": totals["replaced"], "llm_calls": 0, "llm_tokens": 0, "preview": md("summaries")})
-    yield dg.MaterializeResult(asset_key="memory_tiers", metadata={
-        **common, "tier_changes": totals["tier_changes"], "skipped_concurrent": totals["skipped_concurrent"]})
-    yield dg.MaterializeResult(asset_key="procedural_profile", metadata={
-        **common, "profiles_written": totals["profiles_written"], "preview": md("procedural_profile")})
-    yield dg.MaterializeResult(asset_key="session_context", metadata={
-        **common, "blocks_written": totals["session_blocks_written"], "preview": md("session_context"),
-        "changed_rows": totals["changed_rows"]})
+    char_ratio = (
+        round(totals["summary_source_chars"] / totals["summary_chars"], 2) if totals["summary_chars"] else 0.0
+    )
+    yield dg.MaterializeResult(
+        asset_key="memory_summaries",
+        metadata={
+            **common,
+            "summaries_written": totals["summaries_written"],
+            "summary_sources": totals["summary_sources"],
+            "compression_ratio": ratio,
+            "summary_char_ratio": char_ratio,
+            "merged": totals["merged"],
+            "replaced": totals["replaced"],
+            "llm_calls": 0,
+            "llm_tokens": 0,
+            "preview": md("summaries"),
+        },
+    )
+    yield dg.MaterializeResult(
+        asset_key="memory_tiers",
+        metadata={
+            **common,
+            "tier_changes": totals["tier_changes"],
+            "skipped_concurrent": totals["skipped_concurrent"],
+        },
+    )
+    yield dg.MaterializeResult(
+        asset_key="procedural_profile",
+        metadata={
+            **common,
+            "profiles_written": totals["profiles_written"],
+            "preview": md("procedural_profile"),
+        },
+    )
+    yield dg.MaterializeResult(
+        asset_key="session_context",
+        metadata={
+            **common,
+            "blocks_written": totals["session_blocks_written"],
+            "preview": md("session_context"),
+            "changed_rows": totals["changed_rows"],
+        },
+    )
 
     done = [o.user_id for o in outcomes]
     lost = check_sql.lost_memories(conn, done)
-    yield dg.AssetCheckResult(check_name="no_loss", asset_key="memory_summaries", passed=not lost,
-                              metadata={"broken_links": len(lost), "sample": str(lost[:5])})
+    yield dg.AssetCheckResult(
+        check_name="no_loss",
+        asset_key="memory_summaries",
+        passed=not lost,
+        metadata={"broken_links": len(lost), "sample": str(lost[:5])},
+    )
     mixed = check_sql.mixed_user_rows(conn, done)
-    yield dg.AssetCheckResult(check_name="user_isolation", asset_key="memory_summaries", passed=not mixed,
-                              metadata={"mixed_rows": len(mixed), "sample": str(mixed[:5])})
+    yield dg.AssetCheckResult(
+        check_name="user_isolation",
+        asset_key="memory_summaries",
+        passed=not mixed,
+        metadata={"mixed_rows": len(mixed), "sample": str(mixed[:5])},
+    )
     over = check_sql.oversized_summaries(conn, done)
-    yield dg.AssetCheckResult(check_name="summary_bounds", asset_key="memory_summaries", passed=not over,
-                              metadata={"oversized": len(over), "sample": str(over[:5])})
-    yield dg.AssetCheckResult(check_name="compression_reported", asset_key="memory_summaries", passed=True,
-                              metadata={"compression_ratio": ratio, "active_memories": int(active),
-                                        "units_after": int(after)})
+    yield dg.AssetCheckResult(
+        check_name="summary_bounds",
+        asset_key="memory_summaries",
+        passed=not over,
+        metadata={"oversized": len(over), "sample": str(over[:5])},
+    )
+    yield dg.AssetCheckResult(
+        check_name="compression_reported",
+        asset_key="memory_summaries",
+        passed=True,
+        metadata={"compression_ratio": ratio, "active_memories": int(active), "units_after": int(after)},
+    )
     if failed:
-        raise dg.Failure(f"consolidation failed for {len(failed)} of {len(users)} user(s); the others committed",
-                         metadata={"failed": failed})
+        raise dg.Failure(
+            f"consolidation failed for {len(failed)} of {len(users)} user(s); the others committed",
+            metadata={"failed": failed},
+        )

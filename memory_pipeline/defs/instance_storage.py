@@ -1,0 +1,58 @@
+"""Dagster instance storage on the memory store's PostgreSQL server, in its own database `dagster`.
+
+dagster-postgres needs a URL up front; this class finds it the way the rest of the package does
+(MEMORY_PIPELINE_DAGSTER_PG_URL, else database `dagster` on MEMORY_PIPELINE_DATABASE_URL's server, else
+the embedded server, started on demand), so every Dagster command works from the repository root
+without exporting anything first.
+"""
+
+from __future__ import annotations
+
+import os
+
+import yaml
+from dagster import Field, StringSource
+from dagster._serdes import ConfigurableClassData
+from dagster_postgres import DagsterPostgresStorage
+
+URL_ENV = "MEMORY_PIPELINE_DAGSTER_PG_URL"
+
+
+def resolve_url(configured: str | None = None) -> str:
+    url = configured or os.environ.get(URL_ENV)
+    if not url:
+        from memory_pipeline.config import Settings
+        from memory_pipeline.store import db
+
+        url = db.ensure_database(db.database_url(Settings.from_env()), "dagster")
+    # dagster-postgres with SQLAlchemy 2 needs psycopg2 named explicitly
+    if url.startswith("postgresql://"):
+        url = "postgresql+psycopg2://" + url[len("postgresql://"):]
+    return url
+
+
+class MemoryPipelineStorage(DagsterPostgresStorage):
+    @classmethod
+    def config_type(cls):
+        return {"postgres_url": Field(StringSource, is_required=False)}
+
+    @classmethod
+    def from_config_value(cls, inst_data, config_value):
+        url = resolve_url(config_value.get("postgres_url"))
+        return cls(postgres_url=url, inst_data=inst_data)
+
+    def _data(self, cls_name: str) -> ConfigurableClassData:
+        # subprocesses (run workers, the daemon) rebuild the storages from this: give them the resolved URL
+        return ConfigurableClassData("dagster_postgres", cls_name, yaml.dump({"postgres_url": self.postgres_url}))
+
+    @property
+    def event_storage_data(self):
+        return self._data("PostgresEventLogStorage")
+
+    @property
+    def run_storage_data(self):
+        return self._data("PostgresRunStorage")
+
+    @property
+    def schedule_storage_data(self):
+        return self._data("PostgresScheduleStorage")

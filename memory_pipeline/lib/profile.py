@@ -1,0 +1,285 @@
+"""The rule-based procedural profile: one per user (seed 004), built from all of the user's summaries
+and memories; habits become patterns only when seen often enough and, where outcomes were recorded,
+successful often enough (seed 001).
+
+Latest wins: for each slot (where the user lives, their editor...) and each preference topic only the
+most recent statement counts, so "I moved to Berlin" replaces "I live in Paris" and "I don't like
+coffee" replaces "I like coffee". Sources named in `superseded_ids` are left out entirely.
+"""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+
+from memory_pipeline.lib import textfacts as tf
+from memory_pipeline.lib.supersession import SlotValue, normal_value, slot_states
+
+SECTIONS = ("identity", "preferences", "tools", "habits", "constraints", "avoid")
+# Items per section in the readable text; `sections` keeps them all.
+MAX_ITEMS_IN_CONTENT = 8
+
+
+@dataclass(frozen=True)
+class ProfileSource:
+    id: str
+    content: str
+    created_at: datetime
+    outcome: bool | None = None  # did the episode succeed, where recorded
+
+
+@dataclass(frozen=True)
+class Profile:
+    """`sections` holds only non-empty sections, in SECTIONS order, most recent item first.
+    `patterns` are (habit or tool, times seen, success rate or None when no outcome was recorded)."""
+
+    content: str
+    sections: dict[str, tuple[str, ...]]
+    source_ids: tuple[str, ...]
+    patterns: tuple[tuple[str, int, float | None], ...]
+
+
+# -- slots -> readable items ----------------------------------------------------------------------
+
+_IDENTITY_ORDER = (
+    "name",
+    "location",
+    "hometown",
+    "employer",
+    "role",
+    "partner",
+    "pet",
+    "count",
+    "birthday",
+    "email",
+)
+_TOOL_LABELS = {"editor": "editor", "os": "OS", "shell": "shell", "browser": "browser"}
+_SINGULAR = {"children": "child", "grandchildren": "grandchild", "fish": "fish", "goldfish": "goldfish"}
+
+
+def _article(noun: str) -> str:
+    return ("an " if noun[:1].lower() in "aeiou" else "a ") + noun
+
+
+def _singular(noun: str) -> str:
+    if noun in _SINGULAR:
+        return _SINGULAR[noun]
+    if noun.endswith("ies"):
+        return noun[:-3] + "y"
+    return noun[:-1] if noun.endswith("s") else noun
+
+
+def _slot_item(slot: str, value: SlotValue) -> tuple[str, str, str] | None:
+    """(section, identity order key, text) for the latest state of a slot; None to leave it out."""
+    kind, _, detail = slot.partition(":")
+    v = value.value
+    if value.negated:
+        if kind in _TOOL_LABELS or kind == "uses":
+            return "avoid", "", f"using {v}"
+        return None  # "no longer lives in Paris" says nothing about where they live now
+    if kind == "name":
+        return "identity", kind, f"is called {v}"
+    if kind == "location":
+        return "identity", kind, f"lives in {v}"
+    if kind == "employer":
+        return "identity", kind, f"works at {v}"
+    if kind == "role":
+        return "identity", kind, f"works as {_article(v)}"
+    if kind == "partner":
+        return "identity", kind, f"has a partner named {v}"
+    if kind == "pet":
+        return "identity", kind, f"has {_article(detail)} named {v}"
+    if kind == "count":
+        noun = detail if v != "1" else " ".join([*detail.split()[:-1], _singular(detail.split()[-1])])
+        return "identity", kind, f"has {v} {noun}" if v != "0" else f"has no {detail}"
+    if kind in _TOOL_LABELS:
+        return "tools", "", f"{v} ({_TOOL_LABELS[kind]})"
+    if kind == "uses":
+        return "tools", "", v
+    if kind == "language":
+        return "preferences", "", f"favorite programming language: {v}"
+    if kind == "drink":
+        return "preferences", "", f"drinks {v}"
+    if kind == "favorite":
+        return "preferences", "", f"favorite {detail}: {v}"
+    if kind == "diet":
+        return "constraints", "", v
+    return None
+
+
+def _fact_item(fact: tf.Fact) -> tuple[str, str, str] | None:
+    """(section, topic key, text) for a fact the slots do not already cover."""
+    value = fact.value
+    if fact.kind == tf.PREFERENCE:
+        return "preferences", f"topic:{_topic(value)}", value
+    if fact.kind == tf.NEGATION:
+        return "avoid", f"topic:{_topic(value)}", value
+    if fact.kind == tf.INTEREST:
+        return "preferences", f"interest:{normal_value(value)}", f"hobby: {value}"
+    if fact.kind == tf.CONSTRAINT:
+        return "constraints", f"constraint:{normal_value(value)}", value
+    if fact.kind == tf.HOMETOWN:
+        return "identity", "hometown", f"grew up in {value}"
+    if fact.kind == tf.BIRTHDAY:
+        return "identity", "birthday", f"has a birthday on {value}"
+    if fact.kind == tf.EMAIL:
+        return "identity", "email", f"can be reached at {value}"
+    return None
+
+
+def _topic(value: str) -> str:
+    """One topic for "drinking coffee", "coffee" and "Coffee": the later of a like and a dislike wins."""
+    words = normal_value(value).split()
+    if len(words) > 1 and words[0].endswith("ing"):
+        words = words[1:]
+    return " ".join(words)
+
+
+# -- patterns -------------------------------------------------------------------------------------
+
+
+@dataclass
+class _Occurrences:
+    values: Counter[str]
+    evidence: list[tuple[str, int, bool | None]]  # (normalised sentence, source index, outcome)
+
+
+def _representative(values: Counter[str]) -> str:
+    """The most common wording, preferring one that starts with a verb over a gerund."""
+    return sorted(
+        values.items(), key=lambda kv: (kv[0].split()[0].lower().endswith("ing"), -kv[1], len(kv[0]), kv[0])
+    )[0][0]
+
+
+def _count(occ: _Occurrences, contents: Sequence[str]) -> tuple[int, float | None]:
+    """Times seen (one per source) and the success rate among those with a recorded outcome. A
+    summary quoting a memory that is also a source does not count again."""
+    by_sentence: dict[str, set[int]] = defaultdict(set)
+    for sentence, index, _ in occ.evidence:
+        by_sentence[sentence].add(index)
+    counted: set[int] = set()
+    for indices in by_sentence.values():
+        for i in indices:
+            quoted = any(
+                j != i and len(contents[j]) < len(contents[i]) and contents[j] in contents[i] for j in indices
+            )
+            if not quoted:
+                counted.add(i)
+    outcomes = {index: outcome for _, index, outcome in occ.evidence if index in counted}
+    recorded = [o for o in outcomes.values() if o is not None]
+    rate = sum(recorded) / len(recorded) if recorded else None
+    return len(counted), rate
+
+
+# -- building -------------------------------------------------------------------------------------
+
+
+def _utc(moment: datetime) -> datetime:
+    return moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment.astimezone(UTC)
+
+
+def _join(items: Iterable[str]) -> str:
+    items = list(items)
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def _render(sections: dict[str, tuple[str, ...]], patterns: Sequence[tuple[str, int, float | None]]) -> str:
+    def shown(name: str) -> list[str]:
+        return list(sections.get(name, ()))[:MAX_ITEMS_IN_CONTENT]
+
+    sentences = []
+    if identity := shown("identity"):
+        sentences.append(f"The user {_join(identity)}.")
+    labels = (
+        ("preferences", "Preferences"),
+        ("tools", "Tools"),
+        ("constraints", "Constraints"),
+        ("avoid", "Avoids"),
+    )
+    for name, label in labels:
+        if items := shown(name):
+            sentences.append(f"{label}: {'; '.join(items)}.")
+    habits = [p for p in patterns if p[0] in sections.get("habits", ())][:MAX_ITEMS_IN_CONTENT]
+    if habits:
+        described = [
+            f"{value} (seen {n} times{'' if rate is None else f', {round(rate * 100)}% successful'})"
+            for value, n, rate in habits
+        ]
+        sentences.append(f"Habits: {'; '.join(described)}.")
+    return " ".join(sentences)
+
+
+def build_profile(
+    sources: Sequence[ProfileSource],
+    *,
+    superseded_ids: frozenset[str] = frozenset(),
+    min_occurrences: int = 3,
+    min_success_rate: float = 0.6,
+) -> Profile:
+    """The user's profile from all their summaries and memories; the same for the same sources in
+    any order. No usable source gives an empty profile (content ""); the caller decides what then."""
+    unique = {s.id: s for s in sorted(sources, key=lambda s: (_utc(s.created_at), s.id), reverse=True)}
+    used = sorted(
+        (s for s in unique.values() if s.id not in superseded_ids), key=lambda s: (_utc(s.created_at), s.id)
+    )
+    if not used:
+        return Profile("", {}, (), ())
+    contents = [s.content for s in used]
+
+    # key -> (recency, section, text); later sources overwrite earlier ones
+    latest: dict[str, tuple[tuple[int, int], str, str]] = {}
+    occurrences: dict[tuple[str, str], _Occurrences] = {}
+    for index, source in enumerate(used):
+        for position, (slot, value) in enumerate(slot_states(source.content).items()):
+            if "@" in slot:
+                continue  # about a project or another person, not the user
+            item = _slot_item(slot, value)
+            if item is not None:
+                section, order, text = item
+                latest[f"slot:{slot}"] = ((index, position), section, text)
+        for position, fact in enumerate(tf.extract_facts(source.content), start=1000):
+            if fact.kind in (tf.HABIT, tf.TOOL):
+                key = tf.habit_key(fact.value) if fact.kind == tf.HABIT else normal_value(fact.value)
+                occ = occurrences.setdefault((fact.kind, key), _Occurrences(Counter(), []))
+                occ.values[fact.value] += 1
+                occ.evidence.append((" ".join(fact.text.lower().split()), index, source.outcome))
+                continue
+            item = _fact_item(fact)
+            if item is not None:
+                section, key, text = item
+                latest[key] = ((index, position), section, text)
+
+    patterns: list[tuple[str, int, float | None]] = []
+    for (kind, _), occ in occurrences.items():
+        seen, rate = _count(occ, contents)
+        if seen >= min_occurrences and (rate is None or rate > min_success_rate):
+            value = _representative(occ.values) if kind == tf.HABIT else occ.values.most_common(1)[0][0]
+            patterns.append((value, seen, None if rate is None else round(rate, 3)))
+            if kind == tf.HABIT:
+                latest[f"habit:{value}"] = ((len(used), -seen), "habits", value)
+    patterns.sort(key=lambda p: (-p[1], p[0]))
+
+    grouped: dict[str, list[tuple[tuple[int, int], str, str]]] = defaultdict(list)
+    for key, (recency, section, text) in latest.items():
+        grouped[section].append((recency, key, text))
+    sections: dict[str, tuple[str, ...]] = {}
+    for name in SECTIONS:
+        entries = grouped.get(name)
+        if not entries:
+            continue
+        if name == "identity":
+            # identity reads in a fixed order: name, where they live, work, family
+            entries.sort(key=lambda e: (_identity_rank(e[1]), e[1]))
+        else:
+            entries.sort(key=lambda e: (-e[0][0], e[0][1], e[2]))
+        sections[name] = tuple(dict.fromkeys(text for _, _, text in entries))
+    return Profile(_render(sections, patterns), sections, tuple(s.id for s in used), tuple(patterns))
+
+
+def _identity_rank(key: str) -> int:
+    kind = key.removeprefix("slot:").split(":")[0]
+    return _IDENTITY_ORDER.index(kind) if kind in _IDENTITY_ORDER else len(_IDENTITY_ORDER)

@@ -1,0 +1,95 @@
+"""Recall modes, supersession ranking, as_of time travel, source ids, session context."""
+
+from __future__ import annotations
+
+import pytest
+
+from memory_pipeline.errors import ValidationError
+from memory_pipeline_tests.fixtures import alice_memories
+
+pytestmark = pytest.mark.integration
+
+
+def test_modes_filter_tiers(service):
+    ids = {}
+    for tier in ("hot", "warm", "cold", "archived"):
+        ids[tier] = service.remember("tina", f"The {tier} drawer holds the spare keys for the {tier} shed.").id
+        with service.conn.transaction():
+            service.conn.execute("UPDATE memories SET tier = %s WHERE id = %s", (tier, ids[tier]))
+    expected = {"reflexive": {"hot"}, "standard": {"hot", "warm"}, "deep": {"hot", "warm", "cold"},
+                "exhaustive": {"hot", "warm", "cold", "archived"}}
+    for mode, tiers in expected.items():
+        rows = service.recall("tina", "where are the spare keys?", mode=mode, include_profile=False)
+        assert {r["tier"] for r in rows} == tiers, mode
+        assert {int(r["id"]) for r in rows} == {ids[t] for t in tiers}
+
+
+def test_bad_recall_input(service):
+    with pytest.raises(ValidationError):
+        service.recall("tina", "x", mode="psychic")
+    with pytest.raises(ValidationError):
+        service.recall("tina", "   ")
+    with pytest.raises(ValidationError):
+        service.recall("tina", "x", as_of="not a time")
+
+
+@pytest.fixture
+def consolidated(service):
+    service.remember_many(alice_memories())
+    assert service.consolidate("alice")["status"] == "SUCCESS"
+    return service
+
+
+def _by_content(rows, needle):
+    return [i for i, r in enumerate(rows) if needle in r["content"]]
+
+
+def test_superseded_fact_never_outranks_successor(consolidated):
+    for mode in ("deep", "exhaustive"):  # the fixture's memories are months old: cold, not in standard
+        rows = consolidated.recall("alice", "I live in Paris", mode=mode, track=False)
+        berlin, paris = _by_content(rows, "Berlin"), _by_content(rows, "I live in Paris")
+        assert berlin, rows
+        if paris:  # exhaustive shows the old fact, below the new one and not as current
+            assert min(berlin) < min(paris)
+            assert rows[paris[0]]["current"] is False and rows[paris[0]]["superseded_by"] is not None
+
+
+def test_as_of_before_supersession_returns_old_fact_as_current(consolidated):
+    rows = consolidated.recall("alice", "where do I live?", as_of="2025-01-20T00:00:00Z", track=False)
+    paris = _by_content(rows, "Paris")
+    assert paris and rows[paris[0]]["current"] is True
+    assert not _by_content(rows, "Berlin")
+    assert all(r["created_at"] <= "2025-01-20" for r in rows if r["kind"] == "memory")
+
+
+def test_every_row_names_its_raw_sources(consolidated):
+    rows = consolidated.recall("alice", "coffee in the morning", mode="standard", track=False)
+    summary = next(r for r in rows if r["kind"] == "summary")  # summaries stay warm: standard sees them
+    assert len(summary["source_ids"]) >= 3
+    assert set(summary["source_external_ids"]) <= {m["external_id"] for m in alice_memories()}
+    assert len(summary["source_external_ids"]) == len(summary["source_ids"])
+
+
+def test_activation_is_recorded(consolidated):
+    rows = consolidated.recall("alice", "my email address", mode="deep")
+    consolidated._activation.flush()
+    mem = next(r for r in rows if r["kind"] == "memory")
+    assert consolidated.get_memories([int(mem["id"])])[0]["access_count"] == 1
+
+
+def test_reasoned_recall_resolves_dates(consolidated):
+    ans = consolidated.reason("alice", "When did I sign the lease?")
+    assert ans["method"] == "deterministic"
+    assert "2025-02-14" in ans["answer"]  # recorded 2025-02-15, "yesterday"
+    assert ans["temporal_resolutions"] and ans["source_ids"]
+
+
+def test_session_context_replaces_block_and_respects_budget(consolidated):
+    first = consolidated.context("alice", query="morning routine", token_budget=400)
+    assert first["tokens_used"] <= 400
+    assert first["block"].count("<memory_consolidated_summaries") == 1
+    ctx = "System prompt.\n" + first["context"] + "\nUser: hi"
+    again = consolidated.context("alice", existing=ctx)
+    assert again["replaced_existing"] is True
+    assert again["context"].count("<memory_consolidated_summaries") == 1
+    assert "System prompt." in again["context"] and "User: hi" in again["context"]
