@@ -21,6 +21,7 @@ MODES: dict[str, tuple[str, ...]] = {
     "deep": ("hot", "warm", "cold"),
     "exhaustive": ("hot", "warm", "cold", "archived"),
 }
+EVIDENCE_PER_UNIT = 3
 SUPERSEDED_PENALTY = 0.5  # a superseded row keeps at most half its score, and always ranks below its successor
 
 
@@ -37,6 +38,9 @@ class RecallRow:
     superseded_by: int | None = None
     current: bool = True
     resolved_dates: list = field(default_factory=list)
+    # for a summary found through its sources: the raw memories that matched (the summary's text is the
+    # compressed unit; these keep the specific evidence readable)
+    evidence: list = field(default_factory=list)
 
     def to_dict(self) -> dict:
         return asdict(self)
@@ -52,27 +56,42 @@ def recall(conn, embedder, user_id: str, query: str, *, mode: str = "standard", 
     if not isinstance(query, str) or not query.strip():
         raise ValidationError("query is empty")
     q = embedder.encode([query.strip()])[0]
-    deep = mode in ("deep", "exhaustive")
-    cands = sql.search(conn, user_id, q, tiers=MODES[mode], limit=limit, as_of=as_of, namespace=namespace,
-                       include_summarized=deep, include_summaries=True)
-    mem_ids = [int(c["id"]) for c in cands if c["kind"] == "memory"]
+    as_units = mode in ("reflexive", "standard")
+    # over-fetch: several memories of one summary collapse into one unit
+    cands = sql.search(conn, user_id, q, tiers=MODES[mode], limit=limit * 3 if as_units else limit, as_of=as_of,
+                       namespace=namespace, as_units=as_units)
+    best: dict[tuple[str, str], float] = {}
+    via: dict[str, list[tuple[float, int]]] = {}
+    for c in cands:
+        key = ("summary", c["summarized_into"]) if as_units and c["summarized_into"] else (c["kind"], c["id"])
+        if as_of and key[0] == "summary" and c["kind"] == "memory":
+            key = (c["kind"], c["id"])  # a summary may hold later memories: time travel shows raw rows
+        best[key] = max(best.get(key, -1.0), c["similarity"])
+        if key[0] == "summary" and c["kind"] == "memory":
+            via.setdefault(key[1], []).append((c["similarity"], int(c["id"])))
+    evidence_ids = {i for hits in via.values() for _, i in sorted(hits, reverse=True)[:EVIDENCE_PER_UNIT]}
+    mem_ids = sorted({int(i) for kind, i in best if kind == "memory"} | evidence_ids)
     mems = sql.memory_rows(conn, mem_ids)
     # a superseded memory brings its successor along, so the current fact is always shown above it
     succ_ids = {r["superseded_by"] for r in mems.values() if _superseded(r, as_of)} - set(mems)
     mems.update(sql.memory_rows(conn, sorted(succ_ids)))
-    summs = sql.summary_rows(conn, [c["id"] for c in cands if c["kind"] == "summary"])
+    summs = sql.summary_rows(conn, [i for kind, i in best if kind == "summary"])
     rows: dict[str, RecallRow] = {}
-    for c in cands:
-        if c["kind"] == "memory":
-            r = mems[int(c["id"])]
-            rows[c["id"]] = _memory_row(r, c["similarity"], as_of)
-        else:
-            s = summs[c["id"]]
-            rows[c["id"]] = RecallRow(
-                id=s["id"], kind="summary", content=s["content"], score=c["similarity"], tier=s["tier"],
-                created_at=s["temporal_end"].isoformat(), source_ids=list(s["source_ids"]),
-                source_external_ids=[e for e in (s["source_external_ids"] or []) if e],
-                resolved_dates=list(s["resolved_dates"] or []))
+    for (kind, i), sim in best.items():
+        if kind == "memory":
+            rows[i] = _memory_row(mems[int(i)], sim, as_of)
+            continue
+        s = summs[i]
+        if s["tier"] not in MODES[mode]:
+            continue
+        rows[i] = RecallRow(
+            id=s["id"], kind="summary", content=s["content"], score=sim, tier=s["tier"],
+            created_at=s["temporal_end"].isoformat(), source_ids=list(s["source_ids"]),
+            source_external_ids=[e for e in (s["source_external_ids"] or []) if e],
+            resolved_dates=list(s["resolved_dates"] or []),
+            evidence=[{"id": m, "content": mems[m]["content"], "score": round(sc, 4),
+                       "created_at": mems[m]["created_at"].isoformat()}
+                      for sc, m in sorted(via.get(i, []), reverse=True)[:EVIDENCE_PER_UNIT] if m in mems])
     for row in list(rows.values()):
         if row.kind == "memory" and not row.current:
             succ = mems.get(row.superseded_by)

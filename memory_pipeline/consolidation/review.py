@@ -64,7 +64,7 @@ def accept(conn: psycopg.Connection, suggestion_id: str) -> dict:
                 "source_chars": sum(len(r["content"]) for r in rows),
                 "temporal_start": min(r["created_at"] for r in rows), "temporal_end": max(r["created_at"] for r in rows),
                 "method": "merge", "model": None, "prompt_version": None, "run_id": row["run_id"], "embedding": emb,
-                "confidence": float(row["similarity"] or 0.9), "tier": "warm"})
+                "confidence": float(row["similarity"] or 0.9), "tier": "warm", "scope": "merge"})
             conn.execute("UPDATE memories SET summarized_into = %s, flagged = false, updated_at = now()"
                          " WHERE id = ANY(%s) AND summarized_into IS NULL", (sid, ids))
         else:

@@ -42,6 +42,8 @@ class ConsolidationConfig:
     batch_size: int = 10  # seed 002: ~10 candidates per decision batch
     batch_timeout_s: float = 60.0
     token_budget: int = 2000
+    episode_size: int = 16  # seed 004: N -> 1 summaries of what is not yet summarised, per conversation
+    min_episode: int = 3
     retention: retention.RetentionConfig = field(default_factory=retention.RetentionConfig)
 
 
@@ -68,8 +70,9 @@ def stable_id(prefix: str, *parts: object) -> str:
 
 class _Run:
     def __init__(self, conn, snap: store.Snapshot, *, engine: Engine, run_id: str | None, mode: str,
-                 dry_run: bool, now: datetime, config: ConsolidationConfig):
+                 dry_run: bool, now: datetime, config: ConsolidationConfig, embed=None):
         self.conn, self.s, self.engine, self.run_id = conn, snap, engine, run_id
+        self.embed = embed  # texts -> unit vectors; lets recall rank the profile (None: no profile vector)
         self.mode, self.dry, self.now, self.cfg = mode, dry_run, now, config
         self.out = UserOutcome(snap.user_id)
         self.pos = {int(i): k for k, i in enumerate(snap.ids)}
@@ -231,51 +234,89 @@ class _Run:
             return
         members_of = self.members_by_cluster(touched)
         old = store.summaries_for_clusters(self.conn, s.user_id, sorted(touched))
-        superseded_by_newer = defaultdict(list)
-        for (newer, older) in self.supersede_reason:
-            superseded_by_newer[newer].append(older)
         for cid in sorted(touched):
-            ids = sorted(members_of[cid])
-            ks = [self.pos[i] for i in ids]
-            items = [SourceItem(str(i), s.content[k], s.created_at[k],
-                                facts=tuple(_fact_text(f) for f in s.facts[k] if f.get("kind") != "slot"),
-                                resolved_dates=tuple((d["text"], _date_range(d)) for d in s.resolved_dates[k]))
-                     for i, k in zip(ids, ks, strict=True)]
-            superseded = [(str(o), s.content[self.pos[o]], s.content[self.pos[n]])
-                          for n in ids for o in superseded_by_newer.get(n, [])]
-            draft = self.engine.summarize(items, superseded)
-            sid = stable_id("sum", s.user_id, cid, ids, self.engine.summary_method)
-            source_chars = sum(len(s.content[k]) for k in ks)
-            if old.get(cid) == sid:
+            self._write_summary(cid, sorted(members_of[cid]), "cluster", f"cluster {cid}", old.get(cid))
+
+    def _write_summary(self, cid: str | None, ids: list[int], scope: str, label: str,
+                       replaces: str | None = None) -> None:
+        s = self.s
+        ks = [self.pos[i] for i in ids]
+        items = [SourceItem(str(i), s.content[k], s.created_at[k],
+                            facts=tuple(_fact_text(f) for f in s.facts[k] if f.get("kind") != "slot"),
+                            resolved_dates=tuple((d["text"], _date_range(d)) for d in s.resolved_dates[k]))
+                 for i, k in zip(ids, ks, strict=True)]
+        members = set(ids)
+        superseded = [(str(o), s.content[self.pos[o]], s.content[self.pos[n]])
+                      for (n, o) in sorted(self.supersede_reason) if n in members]
+        sid = stable_id("sum", s.user_id, scope, cid, ids, self.engine.summary_method)
+        if replaces == sid:
+            return
+        draft = self.engine.summarize(items, superseded)
+        source_chars = sum(len(s.content[k]) for k in ks)
+        vec = clustering.centroid(self.embeddings(ids))  # the members' centre stands for the summary
+        row = {
+            "id": sid, "user_id": s.user_id, "cluster_id": cid, "namespace": _majority(s.namespace[k] for k in ks),
+            "content": draft.content, "key_facts": list(draft.key_facts), "decisions": list(draft.decisions),
+            "superseded_facts": list(draft.superseded_facts), "resolved_dates": list(draft.resolved_dates),
+            "source_ids": ids, "source_chars": source_chars, "temporal_start": draft.temporal_range[0],
+            "temporal_end": draft.temporal_range[1], "scope": scope, "method": self.engine.summary_method,
+            "model": self.engine.model, "prompt_version": self.engine.prompt_version, "run_id": self.run_id,
+            "embedding": vec, "confidence": float(draft.confidence), "tier": retention.TIER_WARM,
+        }
+        if not self.dry:
+            store.delete_summaries(self.conn, [replaces] if replaces else [])
+            store.insert_summary(self.conn, row)
+            store.insert_edges(self.conn, [
+                {"id": stable_id("edge", s.user_id, "consolidates", sid, i), "user_id": s.user_id,
+                 "edge_type": "consolidates", "source_id": sid, "target_id": str(i), "weight": 1.0,
+                 "reason": f"source of {scope} summary {sid}", "run_id": self.run_id} for i in ids])
+            self.out.changed_rows += 1 + len(ids)
+        self.set_memory("summarized_into", "text", {i: sid for i in ids})
+        for k in ks:
+            s.summarized_into[k] = sid
+        self.act("SUMMARIZE", ids, f"{label}: {len(ids)} -> 1, {source_chars} -> {len(draft.content)} chars"
+                 f" ({self.engine.summary_method})", target=sid, scope=scope)
+        self.out.counts["summaries_written"] += 1
+        self.out.counts[f"summaries_{scope}"] += 1
+        self.out.counts["summary_sources"] += len(ids)
+        self.out.counts["summary_source_chars"] += source_chars
+        self.out.counts["summary_chars"] += len(draft.content)
+        self.out.previews["summaries"].append(f"[{scope}] {draft.content[:160]} ({len(ids)} sources)")
+
+    def episodes(self) -> None:
+        """Seed 004: every memory since the last summary, per conversation, N -> 1 (chunks of
+        `episode_size` in time order). Working-layer memories (seed 001) wait for a later run."""
+        s, cfg = self.s, self.cfg
+        groups: dict[str, list[int]] = defaultdict(list)
+        for k in range(len(s)):
+            if not self.current(k) or s.summarized_into[k] is not None:
                 continue
-            vec = clustering.centroid(self.embeddings(ids))  # the cluster's centre stands for its summary
-            row = {
-                "id": sid, "user_id": s.user_id, "cluster_id": cid, "namespace": _majority(s.namespace[k] for k in ks),
-                "content": draft.content, "key_facts": list(draft.key_facts), "decisions": list(draft.decisions),
-                "superseded_facts": list(draft.superseded_facts), "resolved_dates": list(draft.resolved_dates),
-                "source_ids": ids, "source_chars": source_chars, "temporal_start": draft.temporal_range[0],
-                "temporal_end": draft.temporal_range[1], "method": self.engine.summary_method,
-                "model": self.engine.model, "prompt_version": self.engine.prompt_version, "run_id": self.run_id,
-                "embedding": vec, "confidence": float(draft.confidence), "tier": retention.TIER_WARM,
-            }
-            if not self.dry:
-                store.delete_summaries(self.conn, [old[cid]] if cid in old else [])
-                store.insert_summary(self.conn, row)
-                store.insert_edges(self.conn, [
-                    {"id": stable_id("edge", s.user_id, "consolidates", sid, i), "user_id": s.user_id,
-                     "edge_type": "consolidates", "source_id": sid, "target_id": str(i), "weight": 1.0,
-                     "reason": f"source of summary {sid}", "run_id": self.run_id} for i in ids])
-                self.out.changed_rows += 1 + len(ids)
-            self.set_memory("summarized_into", "text", {i: sid for i in ids})
+            layer = retention.memory_layer(s.created_at[k], s.importance[k], int(s.access_count[k]), False, self.now)
+            if layer == retention.LAYER_WORKING:
+                continue
+            key = s.conversation[k] or s.created_at[k].date().isoformat()  # no conversation: one per day
+            groups[key].append(k)
+        # conversations in time order, packed into chunks of up to `episode_size` (a long one is split)
+        order = sorted(groups, key=lambda key: min((s.created_at[k], int(s.ids[k])) for k in groups[key]))
+        chunk: list[int] = []
+        labels: list[str] = []
+
+        def flush() -> None:
+            if len(chunk) >= cfg.min_episode:
+                self._write_summary(None, [int(s.ids[k]) for k in chunk], "episode", "episode " + ", ".join(labels[:3]))
+                chunk.clear()
+                labels.clear()
+
+        for key in order:
+            ks = sorted(groups[key], key=lambda k: (s.created_at[k], int(s.ids[k])))
+            if chunk and len(chunk) + len(ks) > cfg.episode_size:
+                flush()
             for k in ks:
-                s.summarized_into[k] = sid
-            self.act("SUMMARIZE", ids, f"{len(ids)} -> 1, {source_chars} -> {len(draft.content)} chars"
-                     f" ({self.engine.summary_method})", target=sid)
-            self.out.counts["summaries_written"] += 1
-            self.out.counts["summary_sources"] += len(ids)
-            self.out.counts["summary_source_chars"] += source_chars
-            self.out.counts["summary_chars"] += len(draft.content)
-            self.out.previews["summaries"].append(f"{draft.content[:160]} ({len(ids)} sources)")
+                if len(chunk) == cfg.episode_size:
+                    flush()
+                chunk.append(k)
+            labels.append(key)
+        flush()  # a remainder under min_episode stays raw until its conversation grows
 
     def decide(self) -> None:
         """Seed 002 decisions for memories the save path flagged (0.85-0.95 band or guarded)."""
@@ -355,7 +396,7 @@ class _Run:
                "temporal_start": min(s.created_at[ka], s.created_at[kb]),
                "temporal_end": max(s.created_at[ka], s.created_at[kb]), "method": "merge", "model": None,
                "prompt_version": None, "run_id": self.run_id, "embedding": clustering.centroid(self.embeddings(ids)),
-               "confidence": float(sim), "tier": retention.TIER_WARM}
+               "confidence": float(sim), "tier": retention.TIER_WARM, "scope": "merge"}
         if not self.dry:
             store.insert_summary(self.conn, row)
             self.out.changed_rows += 1
@@ -374,7 +415,7 @@ class _Run:
             [s.namespace[k] for k in ks], [s.importance[k] for k in ks], sup, self.now, cfg.retention)
         tiers = retention.assign_tier_batch(batch.overall, sup, cfg.retention)
         tier_changes, layer_changes, transitions = {}, {}, defaultdict(list)
-        for k, tier, score in zip(ks, tiers, batch.overall, strict=True):
+        for k, tier in zip(ks, tiers, strict=True):
             mid = int(s.ids[k])
             if tier != s.tier[k]:
                 tier_changes[mid] = str(tier)
@@ -426,7 +467,7 @@ class _Run:
         row = {"user_id": s.user_id, "id": pid, "content": prof.content,
                "sections": {k: list(v) for k, v in prof.sections.items()}, "patterns": [list(p) for p in prof.patterns],
                "source_ids": list(prof.source_ids), "method": self.engine.profile_method, "model": self.engine.model,
-               "run_id": self.run_id, "embedding": None}
+               "run_id": self.run_id, "embedding": self.embed([prof.content])[0] if self.embed else None}
         if not self.dry:
             store.upsert_profile(self.conn, row)
             self.out.changed_rows += 1
@@ -481,7 +522,7 @@ class _Run:
 
 def consolidate_user(conn: psycopg.Connection, user_id: str, *, engine: Engine, run_id: str | None = None,
                      mode: str = "apply", dry_run: bool = False, now: datetime | None = None,
-                     config: ConsolidationConfig | None = None) -> UserOutcome:
+                     config: ConsolidationConfig | None = None, embed=None) -> UserOutcome:
     """Consolidate one user in one transaction. Raises on failure (and rolls everything back)."""
     if mode not in MODES:
         raise ValueError(f"mode must be one of {MODES}")
@@ -497,10 +538,11 @@ def consolidate_user(conn: psycopg.Connection, user_id: str, *, engine: Engine, 
             return out
         snap = store.load_snapshot(conn, user_id)
         run = _Run(conn, snap, engine=engine, run_id=run_id, mode=mode, dry_run=dry_run,
-                   now=now or datetime.now(UTC), config=config or ConsolidationConfig())
+                   now=now or datetime.now(UTC), config=config or ConsolidationConfig(), embed=embed)
         run.supersession()
         touched = run.cluster()
         run.summarize(touched)
+        run.episodes()
         run.decide()
         run.tiers()
         run.profile()

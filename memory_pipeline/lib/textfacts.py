@@ -209,6 +209,10 @@ _HABIT_ADVERBS = (
 _PERIODS = rf"morning|evening|night|day|week|weekend|month|{_WEEKDAY_ALT}"
 
 # Verbs whose negation says nothing lasting ("I don't think so", "I can't wait").
+# Time words end what was given up: "I quit smoking last year" -> "smoking".
+_NEGATION_STOPS = PREFERENCE_STOPS | {
+    "anymore", "any", "ever", "last", "this", "yesterday", "today", "ago", "recently", "lately", "in", "at",
+}  # fmt: skip
 _NEGATION_SKIP = frozenset(
     {"think", "know", "remember", "understand", "mean", "see", "believe", "recall", "get", "mind", "feel",
      "have", "care", "say", "worry", "agree", "even", "quite", "always", "usually", "ever", "necessarily"}
@@ -277,14 +281,14 @@ def _negated_verb(text: str, m: re.Match[str]) -> Iterator[tuple[int, Fact]]:
     verb = m["verb"].lower()
     if verb in _NEGATION_SKIP:
         return
-    obj, end = phrase_after(text, m.end(), 6, PREFERENCE_STOPS | {"anymore", "any", "ever"})
+    obj, end = phrase_after(text, m.end(), 6, _NEGATION_STOPS - {"in", "at"})
     if verb in _OBJECT_VERBS:
         if not usable_value(obj):
             return
         value = obj[3:] if obj.lower().startswith("to ") else obj
     else:
         # Past tense stays as said ("used vim"); the present becomes an activity ("drinking coffee").
-        head = verb if verb.endswith("ed") and len(verb) > 4 else _gerund(verb)
+        head = verb if verb.endswith("ed") and len(verb) > 3 else _gerund(verb)
         value = f"{head} {obj}".strip()
         end = max(end, m.end("verb"))
     yield _fact(NEGATION, value, text, m.start(), end, True)
@@ -396,6 +400,8 @@ def _role(text: str, m: re.Match[str]) -> Iterator[tuple[int, Fact]]:
     value, end = phrase_after(text, m.end(), 4, _ROLE_STOPS)
     if not usable_value(value) or value.split()[0].lower() in _ROLE_SKIP:
         return
+    if value.split()[-1].lower() in ("person", "people", "type", "guy", "fan"):
+        return  # "a morning person" is a trait, not a role
     if re.fullmatch(rf"(?:{_DIETS})", value, _FLAGS):
         return
     yield _fact(ROLE, value, text, m.start(), end)
@@ -443,7 +449,7 @@ _RULES: tuple[_Rule, ...] = (
     _rule(
         "stopped quit gave",
         rf"\bi\s+{RX_ADVERBS}(?:stopped|quit|gave\s+up(?:\s+on)?)\s+",
-        _object_handler(NEGATION, stops=PREFERENCE_STOPS | {"at", "for", "in"}, max_words=6, negated=True),
+        _object_handler(NEGATION, stops=_NEGATION_STOPS | {"for"}, max_words=6, negated=True),
     ),
     _rule(
         "hate dislike detest loathe avoid",

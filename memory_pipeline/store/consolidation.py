@@ -40,6 +40,7 @@ class Snapshot:
     resolved_dates: list[list]
     metadata: list[dict]
     version: np.ndarray
+    conversation: list[str | None]
     high_water: int  # the largest id the previous consolidation saw
 
     def __len__(self) -> int:
@@ -62,13 +63,13 @@ def load_snapshot(conn: psycopg.Connection, user_id: str) -> Snapshot:
     rows = conn.execute(
         "SELECT id, content, created_at, namespace, importance, access_count, last_accessed, tier, layer,"
         " duplicate_of, superseded_by, summarized_into, cluster_id, flagged, facts, resolved_dates, metadata,"
-        " version FROM memories WHERE user_id = %s ORDER BY id",
+        " version, coalesce(conversation_id, session_id) FROM memories WHERE user_id = %s ORDER BY id",
         (user_id,),
     ).fetchall()
     hw = conn.execute(
         "SELECT last_memory_id FROM consolidation_state WHERE user_id = %s", (user_id,)
     ).fetchone()
-    cols = list(zip(*rows, strict=True)) if rows else [[] for _ in range(18)]
+    cols = list(zip(*rows, strict=True)) if rows else [[] for _ in range(19)]
     return Snapshot(
         user_id=user_id,
         ids=np.asarray(cols[0], dtype=np.int64),
@@ -89,6 +90,7 @@ def load_snapshot(conn: psycopg.Connection, user_id: str) -> Snapshot:
         resolved_dates=list(cols[15]),
         metadata=list(cols[16]),
         version=np.asarray(cols[17], dtype=np.int64),
+        conversation=list(cols[18]),
         high_water=hw[0] if hw else 0,
     )
 
@@ -168,14 +170,14 @@ def delete_summaries(conn: psycopg.Connection, ids: Sequence[str]) -> int:
 def insert_summary(conn: psycopg.Connection, row: dict) -> None:
     conn.execute(
         "INSERT INTO summaries (id, user_id, cluster_id, namespace, content, key_facts, decisions, superseded_facts,"
-        " resolved_dates, source_ids, source_chars, temporal_start, temporal_end, method, model, prompt_version,"
+        " resolved_dates, source_ids, source_chars, temporal_start, temporal_end, scope, method, model, prompt_version,"
         " run_id, embedding, confidence, tier)"
         " VALUES (%(id)s, %(user_id)s, %(cluster_id)s, %(namespace)s, %(content)s, %(key_facts)s, %(decisions)s,"
         " %(superseded_facts)s, %(resolved_dates)s, %(source_ids)s, %(source_chars)s, %(temporal_start)s,"
-        " %(temporal_end)s, %(method)s, %(model)s, %(prompt_version)s, %(run_id)s, %(embedding)b,"
+        " %(temporal_end)s, %(scope)s, %(method)s, %(model)s, %(prompt_version)s, %(run_id)s, %(embedding)b,"
         " %(confidence)s, %(tier)s) ON CONFLICT (id) DO NOTHING",
-        {**row, **{k: json.dumps(row[k], default=str) for k in
-                   ("key_facts", "decisions", "superseded_facts", "resolved_dates")}},
+        {"scope": "cluster", **row, **{k: json.dumps(row[k], default=str) for k in
+                                       ("key_facts", "decisions", "superseded_facts", "resolved_dates")}},
     )
 
 

@@ -11,39 +11,38 @@ import psycopg
 
 def search(
     conn: psycopg.Connection, user_id: str, q: np.ndarray, *, tiers: Sequence[str], limit: int,
-    as_of: datetime | None, namespace: str | None, include_summarized: bool, include_summaries: bool,
+    as_of: datetime | None, namespace: str | None, as_units: bool,
 ) -> list[dict]:
-    """Candidates in one round trip: raw memories (tier-filtered) and summaries, nearest first.
+    """Candidates in one round trip: raw memories and summaries, nearest first.
 
-    With `as_of`, rows created later are invisible, and a supersession counts only if the newer memory
+    `as_units` (reflexive / standard): a summarised memory is searched by its own embedding but stands
+    for its summary (the unit after consolidation), whatever its own tier; the caller maps it. With
+    `as_of`, rows created later are invisible, and a supersession counts only if the newer memory
     existed by then: the archived row it produced is searchable again as current.
     """
     args: dict = {"u": user_id, "q": q, "tiers": list(tiers), "k": limit, "as_of": as_of, "ns": namespace}
-    as_of_tier = (" OR (m.tier = 'archived' AND m.superseded_by IS NOT NULL AND"
-                  " (SELECT n.created_at FROM memories n WHERE n.id = m.superseded_by) > %(as_of)s)") if as_of else ""
+    tier_ok = "m.tier = ANY(%(tiers)s)"
+    if as_of:
+        tier_ok += (" OR (m.tier = 'archived' AND m.superseded_by IS NOT NULL AND"
+                    " (SELECT n.created_at FROM memories n WHERE n.id = m.superseded_by) > %(as_of)s)")
+    if as_units:
+        tier_ok += " OR m.summarized_into IS NOT NULL"
     mem = (
-        "SELECT 'memory' AS kind, m.id::text AS id, (m.embedding <=> %(q)b) + 0 AS d FROM memories m"
-        " WHERE m.user_id = %(u)s AND m.duplicate_of IS NULL"
-        f" AND (m.tier = ANY(%(tiers)s){as_of_tier})"
-        + ("" if include_summarized else " AND m.summarized_into IS NULL")
+        "SELECT 'memory' AS kind, m.id::text AS id, (m.embedding <=> %(q)b) + 0 AS d, m.summarized_into"
+        f" FROM memories m WHERE m.user_id = %(u)s AND m.duplicate_of IS NULL AND ({tier_ok})"
         + (" AND m.created_at <= %(as_of)s" if as_of else "")
         + (" AND m.namespace = %(ns)s" if namespace else "")
         + " ORDER BY d LIMIT %(k)s"
     )
-    parts = [f"({mem})"]
-    if include_summaries:
-        summ = (
-            "SELECT 'summary' AS kind, s.id, (s.embedding <=> %(q)b) + 0 AS d FROM summaries s"
-            " WHERE s.user_id = %(u)s AND s.tier = ANY(%(tiers)s)"
-            + (" AND s.temporal_end <= %(as_of)s" if as_of else "")
-            + (" AND s.namespace = %(ns)s" if namespace else "")
-            + " ORDER BY d LIMIT %(k)s"
-        )
-        parts.append(f"({summ})")
-    sql = " UNION ALL ".join(parts) + " ORDER BY d LIMIT %(k2)s"
-    args["k2"] = limit * 2
-    rows = conn.execute(sql, args).fetchall()
-    return [{"kind": k, "id": i, "similarity": 1.0 - float(d)} for k, i, d in rows]
+    summ = (
+        "SELECT 'summary' AS kind, s.id, (s.embedding <=> %(q)b) + 0 AS d, NULL AS summarized_into"
+        " FROM summaries s WHERE s.user_id = %(u)s AND s.tier = ANY(%(tiers)s)"
+        + (" AND s.temporal_end <= %(as_of)s" if as_of else "")
+        + (" AND s.namespace = %(ns)s" if namespace else "")
+        + " ORDER BY d LIMIT %(k)s"
+    )
+    rows = conn.execute(f"({mem}) UNION ALL ({summ}) ORDER BY d", args).fetchall()
+    return [{"kind": k, "id": i, "similarity": 1.0 - float(d), "summarized_into": si} for k, i, d, si in rows]
 
 
 def memory_rows(conn: psycopg.Connection, ids: Sequence[int]) -> dict[int, dict]:

