@@ -47,9 +47,9 @@ class DeterministicReasoner:
         resolutions = []
         for r in current[:5]:
             for d in r.resolved_dates:
-                resolutions.append({"original_text": d.get("text") or d[0] if isinstance(d, dict | list) else str(d),
-                                    "memory_timestamp": r.created_at, "resolved_date": _date_of(d),
-                                    "confidence": float(d.get("confidence", 0.8)) if isinstance(d, dict) else 0.8})
+                text, date, conf = _resolution(d)
+                resolutions.append({"original_text": text, "memory_timestamp": r.created_at, "resolved_date": date,
+                                    "confidence": conf})
         superseded = [r for r in rows if not r.current]
         if superseded:
             steps.append(f"{len(superseded)} older memory(ies) were superseded and are not used as current.")
@@ -66,7 +66,10 @@ class DeterministicReasoner:
                               tuple(r.id for r in current[:5]), inference, self.method)
 
 
-def _date_of(d) -> str:
+def _resolution(d) -> tuple[str, str, float]:
+    """(expression, ISO date or range, confidence) from a memory's dict or a summary's (text, date) pair."""
     if isinstance(d, dict):
-        return d["date"] if d.get("end") in (None, d["date"]) else f"{d['date']}..{d['end']}"
-    return str(d[1]) if isinstance(d, list | tuple) else str(d)
+        date = d["date"] if d.get("end") in (None, d["date"]) else f"{d['date']}..{d['end']}"
+        return d.get("text", ""), date, float(d.get("confidence", 0.8))
+    text, date = d[0], d[1]
+    return str(text), str(date), 0.8

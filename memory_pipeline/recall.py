@@ -12,6 +12,7 @@ from datetime import datetime
 from memory_pipeline.errors import ValidationError
 from memory_pipeline.store import db
 from memory_pipeline.store import recall as sql
+from memory_pipeline.store.indexes import has_index
 
 log = logging.getLogger(__name__)
 
@@ -59,7 +60,7 @@ def recall(conn, embedder, user_id: str, query: str, *, mode: str = "standard", 
     as_units = mode in ("reflexive", "standard")
     # over-fetch: several memories of one summary collapse into one unit
     cands = sql.search(conn, user_id, q, tiers=MODES[mode], limit=limit * 3 if as_units else limit, as_of=as_of,
-                       namespace=namespace, as_units=as_units)
+                       namespace=namespace, as_units=as_units, use_hnsw=has_index(conn, user_id))
     best: dict[tuple[str, str], float] = {}
     via: dict[str, list[tuple[float, int]]] = {}
     for c in cands:

@@ -93,3 +93,25 @@ def test_session_context_replaces_block_and_respects_budget(consolidated):
     assert again["replaced_existing"] is True
     assert again["context"].count("<memory_consolidated_summaries") == 1
     assert "System prompt." in again["context"] and "User: hi" in again["context"]
+
+
+def test_heavy_user_partial_hnsw_index_is_used_and_agrees(service):
+    from memory_pipeline.store import indexes
+
+    topics = ["garden", "invoice", "guitar", "marathon", "kitchen", "python", "berlin", "taxes", "puppy", "piano"]
+    service.remember_many([{"user_id": "heavy", "content": f"Note {i}: something about the {topics[i % 10]}"
+                            f" and item {i * 37 % 101}"} for i in range(120)])
+    with service.conn.transaction():
+        service.conn.execute("UPDATE memories SET tier = 'hot' WHERE user_id = 'heavy'")
+    exact = service.recall("heavy", "practising the piano", mode="deep", limit=5, track=False)
+    assert not indexes.ensure_user_index(service.url, "heavy", min_rows=10_000)  # too small: no index
+    assert indexes.ensure_user_index(service.url, "heavy", min_rows=50)
+    plan = service.conn.execute(
+        "EXPLAIN SELECT id FROM memories m WHERE m.user_id = 'heavy' AND m.duplicate_of IS NULL"
+        " ORDER BY m.embedding <=> (SELECT embedding FROM memories LIMIT 1) LIMIT 5").fetchall()
+    assert any(indexes.index_name("heavy") in r[0] for r in plan)
+    approx = service.recall("heavy", "practising the piano", mode="deep", limit=5, track=False)
+    assert [r["id"] for r in approx][:3] == [r["id"] for r in exact][:3]
+    with service.conn.transaction():  # leave no index behind for other tests' users
+        service.conn.execute(f"DROP INDEX {indexes.index_name('heavy')}")
+        service.conn.execute("DELETE FROM user_vector_indexes")

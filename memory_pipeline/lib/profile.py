@@ -71,41 +71,41 @@ def _singular(noun: str) -> str:
     return noun[:-1] if noun.endswith("s") else noun
 
 
-def _slot_item(slot: str, value: SlotValue) -> tuple[str, str, str] | None:
-    """(section, identity order key, text) for the latest state of a slot; None to leave it out."""
+def _slot_item(slot: str, value: SlotValue) -> tuple[str, str] | None:
+    """(section, text) for the latest state of a slot; None to leave it out."""
     kind, _, detail = slot.partition(":")
     v = value.value
     if value.negated:
         if kind in _TOOL_LABELS or kind == "uses":
-            return "avoid", "", f"using {v}"
+            return "avoid", f"using {v}"
         return None  # "no longer lives in Paris" says nothing about where they live now
     if kind == "name":
-        return "identity", kind, f"is called {v}"
+        return "identity", f"is called {v}"
     if kind == "location":
-        return "identity", kind, f"lives in {v}"
+        return "identity", f"lives in {v}"
     if kind == "employer":
-        return "identity", kind, f"works at {v}"
+        return "identity", f"works at {v}"
     if kind == "role":
-        return "identity", kind, f"works as {_article(v)}"
+        return "identity", f"works as {_article(v)}"
     if kind == "partner":
-        return "identity", kind, f"has a partner named {v}"
+        return "identity", f"has a partner named {v}"
     if kind == "pet":
-        return "identity", kind, f"has {_article(detail)} named {v}"
+        return "identity", f"has {_article(detail)} named {v}"
     if kind == "count":
         noun = detail if v != "1" else " ".join([*detail.split()[:-1], _singular(detail.split()[-1])])
-        return "identity", kind, f"has {v} {noun}" if v != "0" else f"has no {detail}"
+        return "identity", f"has {v} {noun}" if v != "0" else f"has no {detail}"
     if kind in _TOOL_LABELS:
-        return "tools", "", f"{v} ({_TOOL_LABELS[kind]})"
+        return "tools", f"{v} ({_TOOL_LABELS[kind]})"
     if kind == "uses":
-        return "tools", "", v
+        return "tools", v
     if kind == "language":
-        return "preferences", "", f"favorite programming language: {v}"
+        return "preferences", f"favorite programming language: {v}"
     if kind == "drink":
-        return "preferences", "", f"drinks {v}"
+        return "preferences", f"drinks {v}"
     if kind == "favorite":
-        return "preferences", "", f"favorite {detail}: {v}"
+        return "preferences", f"favorite {detail}: {v}"
     if kind == "diet":
-        return "constraints", "", v
+        return "constraints", v
     return None
 
 
@@ -222,10 +222,12 @@ def build_profile(
 ) -> Profile:
     """The user's profile from all their summaries and memories; the same for the same sources in
     any order. No usable source gives an empty profile (content ""); the caller decides what then."""
-    unique = {s.id: s for s in sorted(sources, key=lambda s: (_utc(s.created_at), s.id), reverse=True)}
-    used = sorted(
-        (s for s in unique.values() if s.id not in superseded_ids), key=lambda s: (_utc(s.created_at), s.id)
-    )
+
+    def chronological(s: ProfileSource) -> tuple[datetime, str, str]:
+        return _utc(s.created_at), s.id, s.content
+
+    unique = {s.id: s for s in sorted(sources, key=chronological)}  # a repeated id: its latest version
+    used = sorted((s for s in unique.values() if s.id not in superseded_ids), key=chronological)
     if not used:
         return Profile("", {}, (), ())
     contents = [s.content for s in used]
@@ -239,7 +241,7 @@ def build_profile(
                 continue  # about a project or another person, not the user
             item = _slot_item(slot, value)
             if item is not None:
-                section, order, text = item
+                section, text = item
                 latest[f"slot:{slot}"] = ((index, position), section, text)
         for position, fact in enumerate(tf.extract_facts(source.content), start=1000):
             if fact.kind in (tf.HABIT, tf.TOOL):

@@ -1105,7 +1105,7 @@ def _slot_edges(
             olds = []  # the first statement, or a value after a negation of another one
             replaced, current = [], [new]
         for old in olds[-MAX_LINKS_PER_MEMORY:]:
-            if old.at < new.at:  # equal timestamps cannot order each other
+            if old.at < new.at and old.memory_id != new.memory_id:  # equal times cannot order each other
                 yield new, old, _edge(slot, new, old, texts[new.memory_id])
 
 

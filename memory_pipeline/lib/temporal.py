@@ -1,35 +1,4 @@
-"""Date expressions in a memory's text, resolved against the memory's own timestamp (seed 003).
-
-Resolution rules (the anchor is the memory's calendar date in its own time zone; naive means UTC):
-
-- today, tonight, this morning/afternoon/evening, earlier/later today -> the anchor date;
-  yesterday, last night -> one day before; the day before yesterday -> two days before;
-  tomorrow -> one day after; the day after tomorrow -> two days after.
-- "N days/weeks/fortnights/months/years ago" and "in N ..." / "N ... from now": the anchor shifted by
-  N units (months clamp to the month's last day). N is digits, one..twenty, a/an, "a couple of" (2)
-  or "a few" (3, lower confidence). The result is a single date; granularity says how precise it is.
-- "the past/last N days" (and "the past week"): the range from N units before the anchor to the anchor;
-  "the next N days": from the anchor to N units after it.
-- last/this/next week (ISO weeks, Monday..Sunday), month, year, weekend (Saturday..Sunday of that week).
-- Weekdays: "last Friday" / "this past Friday" is the most recent Friday strictly before the anchor
-  (an anchor on a Friday gives the Friday a week earlier); "next Friday" / "this coming Friday" the
-  first one strictly after; "this Friday" the Friday of the anchor's week; "on Friday" or a bare
-  "Friday" the most recent past one, with lower confidence. Plurals ("on Fridays") are habits, not dates.
-- Months: "this March" is March of the anchor's year; "last March" the most recent March strictly
-  before the anchor's month; "next March" the first March strictly after it; "in/early/mid/late/
-  during/since March" the most recent March at or before the anchor's month (lower confidence when
-  that means the previous year, since it may be a plan). "March 2023" is exact. A bare month name is
-  not matched ("may" is a verb; "May" needs a preposition, a day or a year).
-- Seasons (meteorological, northern hemisphere; winter runs December..February): "last summer" is
-  the most recent summer that ended before the anchor, "next summer" the first one starting after
-  it, "this summer" the one of the anchor's year; "summer 2023" is exact.
-- Explicit dates: 2023-05-07, 2023/05/07, "May 7", "May 7th, 2023", "7 May 2023", "the 7th of May",
-  optionally after a weekday ("Sunday, May 7"). Without a year: the most recent occurrence at or
-  before the anchor. "in 2023" / "during 2023" is that year. Numeric d/m/y forms are ambiguous and
-  not matched.
-
-Where expressions overlap, the longest wins ("the day before yesterday" over "yesterday").
-"""
+"""Date expressions in a memory's text, resolved against the memory's own timestamp (seed 003)."""
 
 from __future__ import annotations
 
@@ -448,7 +417,39 @@ _ALL_NEEDS = frozenset().union(*(rule.needs[0] for rule in _RULES))
 
 
 def resolve_temporal_references(text: str, anchor: datetime) -> list[TemporalReference]:
-    """Every date expression in `text`, resolved against `anchor`, in text order, never overlapping."""
+    """Every date expression in `text`, resolved against `anchor`, in text order, never overlapping.
+
+    Resolution rules (the anchor is the memory's calendar date in its own time zone; naive means UTC):
+
+    - today, tonight, this morning/afternoon/evening, earlier/later today -> the anchor date;
+      yesterday, last night -> one day before; the day before yesterday -> two days before;
+      tomorrow -> one day after; the day after tomorrow -> two days after.
+    - "N days/weeks/fortnights/months/years ago" and "in N ..." / "N ... from now": the anchor shifted by
+      N units (months clamp to the month's last day). N is digits, one..twenty, a/an, "a couple of" (2)
+      or "a few" (3, lower confidence). The result is a single date; granularity says how precise it is.
+    - "the past/last N days" (and "the past week"): the range from N units before the anchor to the anchor;
+      "the next N days": from the anchor to N units after it.
+    - last/this/next week (ISO weeks, Monday..Sunday), month, year, weekend (Saturday..Sunday of that
+      week, granularity "week").
+    - Weekdays: "last Friday" / "this past Friday" is the most recent Friday strictly before the anchor
+      (an anchor on a Friday gives the Friday a week earlier); "next Friday" / "this coming Friday" the
+      first one strictly after; "this Friday" the Friday of the anchor's week; "on Friday" or a bare
+      "Friday" the most recent past one, with lower confidence. Plurals ("on Fridays") are habits, not dates.
+    - Months: "this March" is March of the anchor's year; "last March" the most recent March strictly
+      before the anchor's month; "next March" the first March strictly after it; "in/early/mid/late/
+      during/since March" the most recent March at or before the anchor's month (lower confidence when
+      that means the previous year, since it may be a plan). "March 2023" is exact. A bare month name is
+      not matched ("may" is a verb; "May" needs a preposition, a day or a year).
+    - Seasons (meteorological, northern hemisphere; winter runs December..February): "last summer" is
+      the most recent summer that ended before the anchor, "next summer" the first one starting after
+      it, "this summer" the one of the anchor's year; "summer 2023" is exact.
+    - Explicit dates: 2023-05-07, 2023/05/07, "May 7", "May 7th, 2023", "7 May 2023", "the 7th of May",
+      optionally after a weekday ("Sunday, May 7"). Without a year: the most recent occurrence at or
+      before the anchor. "in 2023" / "during 2023" is that year. Numeric d/m/y forms are ambiguous and
+      not matched.
+
+    Where expressions overlap, the longest wins ("the day before yesterday" over "yesterday").
+    """
     if not text:
         return []
     words = _words(text)

@@ -7,11 +7,12 @@ from datetime import datetime
 
 import numpy as np
 import psycopg
+from psycopg import sql
 
 
 def search(
     conn: psycopg.Connection, user_id: str, q: np.ndarray, *, tiers: Sequence[str], limit: int,
-    as_of: datetime | None, namespace: str | None, as_units: bool,
+    as_of: datetime | None, namespace: str | None, as_units: bool, use_hnsw: bool = False,
 ) -> list[dict]:
     """Candidates in one round trip: raw memories and summaries, nearest first.
 
@@ -27,9 +28,13 @@ def search(
                     " (SELECT n.created_at FROM memories n WHERE n.id = m.superseded_by) > %(as_of)s)")
     if as_units:
         tier_ok += " OR m.summarized_into IS NOT NULL"
+    # `+ 0` keeps the planner off vector indexes (exact scan of the covering btree); a heavy user's own
+    # partial HNSW index is used instead, which needs the user id as a literal
+    order = "m.embedding <=> %(q)b" if use_hnsw else "(m.embedding <=> %(q)b) + 0"
+    user = sql.Literal(user_id).as_string(conn).replace("%", "%%") if use_hnsw else "%(u)s"
     mem = (
-        "SELECT 'memory' AS kind, m.id::text AS id, (m.embedding <=> %(q)b) + 0 AS d, m.summarized_into"
-        f" FROM memories m WHERE m.user_id = %(u)s AND m.duplicate_of IS NULL AND ({tier_ok})"
+        f"SELECT 'memory' AS kind, m.id::text AS id, {order} AS d, m.summarized_into"
+        f" FROM memories m WHERE m.user_id = {user} AND m.duplicate_of IS NULL AND ({tier_ok})"
         + (" AND m.created_at <= %(as_of)s" if as_of else "")
         + (" AND m.namespace = %(ns)s" if namespace else "")
         + " ORDER BY d LIMIT %(k)s"

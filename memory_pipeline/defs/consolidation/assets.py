@@ -16,6 +16,7 @@ from memory_pipeline.defs.partitions import partition_users, user_partitions
 from memory_pipeline.defs.resources import MemoryStoreResource
 from memory_pipeline.store import checks as check_sql
 from memory_pipeline.store import consolidation as store
+from memory_pipeline.store.indexes import HNSW_MIN_ROWS, ensure_user_index
 
 GROUP = "consolidation"
 
@@ -131,6 +132,9 @@ def consolidate_users(
             failed[user] = f"{type(e).__name__}: {e}"
             continue
         outcomes.append(out)
+        heavy = out.compression.get("active_memories", 0) >= HNSW_MIN_ROWS
+        if heavy and not config.dry_run and ensure_user_index(svc.url, user):
+            totals["users_with_hnsw"] += 1
         totals.update(out.counts)
         totals["changed_rows"] += out.changed_rows
         for k, v in out.previews.items():

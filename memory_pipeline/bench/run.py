@@ -1,0 +1,267 @@
+"""The benchmark suite behind `memory-pipeline bench`: plans, a private store, the measures in order.
+
+Every run works in its own temporary MEMORY_PIPELINE_HOME under the output directory (never the
+user's store), stops that home's embedded PostgreSQL at the end and deletes the home; only the
+results JSON and the vector cache stay. Figures whose target is a ratio are measured as a ratio
+within this one run, because the machines are noisy.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import platform
+import shutil
+import sys
+import tempfile
+import time
+import traceback
+from collections.abc import Callable, Iterable
+from contextlib import contextmanager
+from dataclasses import asdict, dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from memory_pipeline.errors import ValidationError
+
+MEASURES = ("encoder", "ingest", "quality", "save", "recall", "consolidation", "memory", "dagster",
+            "calibration", "llm")
+# the bench's own store: nothing of the caller's configuration may point it elsewhere
+_ENV_KEYS = ("MEMORY_PIPELINE_HOME", "MEMORY_PIPELINE_CACHE_DIR", "MEMORY_PIPELINE_DATABASE_URL",
+             "MEMORY_PIPELINE_DAGSTER_PG_URL", "DAGSTER_HOME", "OPENAI_API_KEY", "XDG_RUNTIME_DIR")
+
+
+@dataclass(frozen=True)
+class Stage:
+    """One store size: loaded, then measured. Regular users may be clones of `distinct_users`."""
+
+    name: str
+    total: int
+    users: int
+    distinct_users: int = 0
+    heavy: tuple[int, ...] = ()
+    save_n: int = 0  # single saves timed at this size (0: not measured here)
+    recall_n: int = 0  # recalls timed per group (small users, each heavy user)
+    consolidate: bool = True
+    incremental: str = "both"  # all | changed | both | none
+    hnsw_preview: bool = False  # also time the heavy user's top-10 through a partial HNSW index
+
+
+@dataclass(frozen=True)
+class Plan:
+    profile: str
+    encoder_sentences: int
+    encoder_reps: int
+    quality_total: int
+    quality_users: int
+    questions: int  # evidence questions asked before and after consolidation
+    stages: tuple[Stage, ...]
+    dagster_users: int
+    dagster_per_user: int
+    sick_files: tuple[str, ...] = ("SICK_trial.txt",)
+    calibration_limit: int | None = None  # pairs per data set (None: all)
+    load_batch: int = 2000
+
+
+QUICK = Plan(
+    profile="quick", encoder_sentences=384, encoder_reps=2, quality_total=2000, quality_users=30,
+    questions=200,
+    stages=(
+        Stage("2k", 2_000, 20, save_n=100, recall_n=0, incremental="both"),
+        Stage("20k", 20_000, 200, distinct_users=20, heavy=(3_000,), recall_n=100, incremental="changed",
+              hnsw_preview=True),
+    ),
+    dagster_users=20, dagster_per_user=40,
+)
+FULL = Plan(
+    profile="full", encoder_sentences=3200, encoder_reps=3, quality_total=20_000, quality_users=200,
+    questions=1000,
+    stages=(
+        Stage("10k", 10_000, 100, save_n=300, incremental="both"),
+        Stage("100k", 100_000, 1_000, distinct_users=100, save_n=300, recall_n=300, incremental="both"),
+        Stage("1M", 1_000_000, 10_000, distinct_users=100, heavy=(50_000,), recall_n=300, incremental="changed",
+              hnsw_preview=True),
+    ),
+    dagster_users=200, dagster_per_user=50,
+    sick_files=("SICK_train.txt", "SICK_trial.txt"),
+)
+# the default test: every measure path on tiny data
+TINY = Plan(
+    profile="tiny", encoder_sentences=64, encoder_reps=1, quality_total=300, quality_users=6, questions=30,
+    stages=(Stage("1k", 1_000, 12, distinct_users=4, heavy=(400,), save_n=10, recall_n=10, hnsw_preview=True),),
+    dagster_users=3, dagster_per_user=15, calibration_limit=150, load_batch=500,
+)
+PLANS = {"quick": QUICK, "full": FULL, "tiny": TINY}
+
+
+class VectorCache:
+    """Vectors of texts embedded once (bulk loads, calibration), kept on disk between runs.
+
+    Only rows that are not being timed come from here; every timed path embeds for real.
+    """
+
+    def __init__(self, embedder, path: Path | None):
+        self.embedder, self.path = embedder, path
+        self.index: dict[str, int] = {}
+        self.chunks: list[np.ndarray] = []
+        self.embedded = 0
+        if path is not None and path.with_suffix(".npy").exists() and path.with_suffix(".json").exists():
+            texts = json.loads(path.with_suffix(".json").read_text())
+            mat = np.load(path.with_suffix(".npy"))
+            if len(texts) == len(mat) and mat.shape[1] == embedder.dimension:
+                self.index = {t: i for i, t in enumerate(texts)}
+                self.chunks = [mat]
+
+    def ensure(self, texts: Iterable[str]) -> int:
+        missing = sorted({t for t in texts if t not in self.index})
+        for start in range(0, len(missing), 4096):
+            part = missing[start:start + 4096]
+            vecs = self.embedder.encode(part, batch_size=64)
+            base = len(self.index)
+            self.index.update({t: base + i for i, t in enumerate(part)})
+            self.chunks.append(vecs)
+        self.embedded += len(missing)
+        return len(missing)
+
+    def matrix(self) -> np.ndarray:
+        if len(self.chunks) > 1:
+            self.chunks = [np.vstack(self.chunks)]
+        return self.chunks[0] if self.chunks else np.zeros((0, self.embedder.dimension), dtype=np.float32)
+
+    def vectors(self, texts: list[str]) -> np.ndarray:
+        self.ensure(texts)
+        return self.matrix()[[self.index[t] for t in texts]]
+
+    def save(self) -> None:
+        if self.path is None or not self.embedded:
+            return
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        texts = sorted(self.index, key=self.index.__getitem__)
+        np.save(self.path.with_suffix(".npy"), self.matrix())
+        self.path.with_suffix(".json").write_text(json.dumps(texts))
+
+
+@dataclass
+class Bench:
+    """What every measure gets: the plan, the private store's service, the cache, where to print."""
+
+    plan: Plan
+    settings: Any
+    service: Any
+    cache: VectorCache
+    out: Path
+    echo: Callable[[str], None]
+    selected: tuple[str, ...] = MEASURES
+    results: dict[str, Any] = field(default_factory=dict)
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def embedder(self):
+        return self.service.embedder
+
+
+@contextmanager
+def bench_home(out: Path):
+    """A temporary home (embedded PostgreSQL, Dagster instance) under `out`; removed afterwards."""
+    from memory_pipeline.config import Settings
+    from memory_pipeline.store.server import stop_embedded
+
+    out.mkdir(parents=True, exist_ok=True)
+    saved = {k: os.environ.get(k) for k in _ENV_KEYS}
+    home = Path(tempfile.mkdtemp(prefix="home-", dir=out)).resolve()
+    for k in _ENV_KEYS:
+        os.environ.pop(k, None)
+    os.environ["MEMORY_PIPELINE_HOME"] = str(home)
+    # the exported ONNX model is shared with the caller's cache when one is configured
+    os.environ["MEMORY_PIPELINE_CACHE_DIR"] = saved["MEMORY_PIPELINE_CACHE_DIR"] or str(out.resolve() / "cache")
+    settings = Settings.from_env()
+    try:
+        yield settings
+    finally:
+        try:
+            stop_embedded(settings.pgdata)
+        finally:
+            for k, v in saved.items():
+                if v is None:
+                    os.environ.pop(k, None)
+                else:
+                    os.environ[k] = v
+            shutil.rmtree(home, ignore_errors=True)
+
+
+def parse_only(only: str | Iterable[str] | None) -> tuple[str, ...]:
+    if not only:
+        return MEASURES
+    names = [n.strip() for n in (only.split(",") if isinstance(only, str) else only) if n.strip()]
+    bad = [n for n in names if n not in MEASURES]
+    if bad or not names:
+        raise ValidationError(f"unknown measure(s) {', '.join(bad) or '(none)'}; choose from {', '.join(MEASURES)}")
+    return tuple(n for n in MEASURES if n in names)
+
+
+def machine() -> dict[str, Any]:
+    import psutil
+
+    gpu = False
+    if "torch" in sys.modules:
+        gpu = bool(sys.modules["torch"].cuda.is_available())
+    return {"cores": os.cpu_count(), "memory_gb": round(psutil.virtual_memory().total / 2**30, 1), "gpu": gpu,
+            "arch": platform.machine(), "python": platform.python_version()}
+
+
+def run_bench(profile: str = "quick", out: Path | str = ".bench", only: str | Iterable[str] | None = None, *,
+              plan: Plan | None = None, echo: Callable[[str], None] = print) -> dict[str, Any]:
+    """Run the selected measures; write `<out>/results-<profile>.json` and return the same dict."""
+    from memory_pipeline.bench import calibration, measure_encoder, measure_quality, measure_scale, report
+    from memory_pipeline.service import MemoryService
+
+    plan = plan or PLANS[profile]
+    selected = parse_only(only)
+    out = Path(out)
+    started = time.perf_counter()
+    doc: dict[str, Any] = {"profile": plan.profile, "date": datetime.now(UTC).isoformat(timespec="seconds"),
+                           "command": f"memory-pipeline bench --{plan.profile}", "measures": {},
+                           "selected": list(selected), "plan": asdict(plan)}
+    with bench_home(out) as settings, MemoryService(settings) as svc:
+        svc.ensure_schema()
+        cache = VectorCache(svc.embedder, out / "cache" / f"vectors-{svc.embedder.name}-{svc.embedder.backend}")
+        bench = Bench(plan, settings, svc, cache, out, echo, selected)
+        steps: list[tuple[str, Callable[[Bench], dict]]] = [
+            ("encoder", measure_encoder.encoder), ("ingest", measure_encoder.ingest_and_quality),
+            ("scale", measure_scale.stages), ("dagster", measure_scale.dagster_overhead),
+            ("calibration", calibration.measure), ("llm", _llm),
+        ]
+        wanted = {"ingest": {"ingest", "quality"}, "scale": {"save", "recall", "consolidation", "memory"}}
+        for name, fn in steps:
+            if not wanted.get(name, {name}) & set(selected):
+                continue
+            t0 = time.perf_counter()
+            try:
+                got = fn(bench)
+            except Exception as e:  # one measure failing must not lose the others' figures
+                traceback.print_exc(file=sys.stderr)
+                got = {name: {"error": f"{type(e).__name__}: {e}"}}
+            for key, value in got.items():
+                if key in selected or key not in MEASURES:  # errors come under the step's name
+                    doc["measures"][key] = value
+                    echo(report.render_measure(key, value))
+            echo(f"({name}: {time.perf_counter() - t0:.1f} s)\n")
+        cache.save()
+        doc["notes"] = bench.notes
+    doc["machine"] = machine()
+    doc["seconds"] = round(time.perf_counter() - started, 1)
+    out.mkdir(parents=True, exist_ok=True)
+    path = out / f"results-{plan.profile}.json"
+    path.write_text(json.dumps(doc, indent=2, default=str) + "\n")
+    doc["path"] = str(path)
+    echo(report.render_summary(doc))
+    return doc
+
+
+def _llm(bench: Bench) -> dict:
+    return {"llm": {"engine": "local", "calls_per_1000_memories": 0, "tokens_per_1000_memories": 0,
+                    "save_path_calls": 0,
+                    "note": "calls and tokens per 1,000 memories: LLM engine not built yet (local engine: 0 calls)"}}
