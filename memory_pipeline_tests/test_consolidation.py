@@ -147,3 +147,29 @@ def test_bad_mode_and_unknown_user_are_clear(service):
         service.consolidate("alice", mode="yolo")
     with pytest.raises(ValidationError):
         service.consolidate("not a user!")
+
+
+def test_incremental_run_touches_only_what_is_new(alice):
+    first = alice.consolidate("alice")
+    assert first["status"] == "SUCCESS"
+    old_ids = {r[0] for r in snapshot(alice)["memories"]}
+    new = [
+        {"user_id": "alice", "content": f"Cello practice, week {i}: scales and the Bach prelude.",
+         "external_id": f"n{i}", "created_at": f"2025-03-{20 + i}T08:00:00+00:00"} for i in range(4)
+    ] + [{"user_id": "alice", "content": "I drink dark roast coffee every single morning.", "external_id": "c1",
+          "created_at": "2025-03-30T08:00:00+00:00"}]
+    alice.remember_many(new)
+    before = snapshot(alice)  # after the saves: what changes from here is the run's doing
+    res = alice.consolidate("alice")
+    assert res["status"] == "SUCCESS"
+    after = snapshot(alice)
+    new_ids = {r[0] for r in after["memories"]} - old_ids
+    assert len(new_ids) == 5
+    changed = {b[0] for a, b in zip(before["memories"], after["memories"], strict=True) if a != b}
+    # the run rewrites new rows (and at most the old rows that now share a cluster with them)
+    assert changed & new_ids
+    old_changed = changed - new_ids
+    new_clusters = {r[7] for r in after["memories"] if r[0] in new_ids and r[7]}
+    assert all(r[7] in new_clusters for r in after["memories"] if r[0] in old_changed)
+    assert len(old_changed) <= 3
+    assert res["assets"]["memory_summaries"]["summaries_written"] >= 1

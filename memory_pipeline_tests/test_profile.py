@@ -111,12 +111,24 @@ def test_sections_cover_identity_preferences_tools_habits_constraints_avoid():
         ("I like coffee", "I don't like coffee", "avoid", "preferences"),
         ("I don't like coffee", "I like coffee", "preferences", "avoid"),
         ("I hate drinking coffee", "I love coffee", "preferences", "avoid"),
+        ("I love coffee", "I don't like coffee", "avoid", "preferences"),
     ],
 )
 def test_later_like_or_dislike_of_the_same_thing_wins(first, second, section, absent):
     profile = build_profile([src("a", first, 0), src("b", second, 1)])
     assert "coffee" in " ".join(profile.sections[section])
     assert "coffee" not in " ".join(profile.sections.get(absent, ()))
+
+
+def test_a_dislike_of_an_old_value_does_not_remove_the_current_one():
+    sources = [
+        src("a", "I love coffee", 0),
+        src("b", "I've switched from coffee to tea", 1),
+        src("c", "I hate coffee", 2),
+    ]
+    profile = build_profile(sources)
+    assert profile.sections["preferences"] == ("drinks tea",)
+    assert profile.sections["avoid"] == ("coffee",)
 
 
 def test_a_tool_given_up_moves_to_avoid():

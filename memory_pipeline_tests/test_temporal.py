@@ -1,5 +1,4 @@
 import calendar
-import timeit
 from datetime import UTC, date, datetime, timedelta, timezone
 
 import pytest
@@ -587,12 +586,3 @@ def test_references_never_overlap_and_match_the_text(anchor, n, prefix):
 # -- performance --------------------------------------------------------------------------------
 
 
-def test_a_sentence_without_dates_is_cheap():
-    sentence = (
-        "The user asked the assistant to refactor the billing module so that invoices "
-        "are generated with correct tax rules applied"
-    )
-    assert len(sentence.split()) == 20
-    n = 2000
-    best = min(timeit.repeat(lambda: resolve_temporal_references(sentence, ANCHOR), number=n, repeat=5)) / n
-    assert best < 50e-6

@@ -1,4 +1,3 @@
-import timeit
 
 import pytest
 from hypothesis import given, settings
@@ -416,14 +415,3 @@ def test_numbers_guard_agrees_with_arithmetic(a, b):
     assert bool(reasons) == (a != b)
 
 
-def test_extraction_is_fast_on_a_typical_sentence():
-    sentence = (
-        "The user asked the assistant to refactor the billing module so that invoices "
-        "are generated with correct tax rules applied"
-    )
-    n = 2000
-    best = min(timeit.repeat(lambda: extract_facts(sentence), number=n, repeat=5)) / n
-    assert best < 100e-6
-    with_facts = "I usually work from home on Mondays and I like to use vim for editing Python code every day"
-    best = min(timeit.repeat(lambda: extract_facts(with_facts), number=n, repeat=5)) / n
-    assert best < 100e-6

@@ -27,11 +27,28 @@ import numpy as np
 
 from memory_pipeline.errors import ValidationError
 
-MEASURES = ("encoder", "ingest", "quality", "save", "recall", "consolidation", "memory", "dagster",
-            "calibration", "llm")
+MEASURES = (
+    "encoder",
+    "ingest",
+    "quality",
+    "save",
+    "recall",
+    "consolidation",
+    "memory",
+    "dagster",
+    "calibration",
+    "llm",
+)
 # the bench's own store: nothing of the caller's configuration may point it elsewhere
-_ENV_KEYS = ("MEMORY_PIPELINE_HOME", "MEMORY_PIPELINE_CACHE_DIR", "MEMORY_PIPELINE_DATABASE_URL",
-             "MEMORY_PIPELINE_DAGSTER_PG_URL", "DAGSTER_HOME", "OPENAI_API_KEY", "XDG_RUNTIME_DIR")
+_ENV_KEYS = (
+    "MEMORY_PIPELINE_HOME",
+    "MEMORY_PIPELINE_CACHE_DIR",
+    "MEMORY_PIPELINE_DATABASE_URL",
+    "MEMORY_PIPELINE_DAGSTER_PG_URL",
+    "DAGSTER_HOME",
+    "OPENAI_API_KEY",
+    "XDG_RUNTIME_DIR",
+)
 
 
 @dataclass(frozen=True)
@@ -67,32 +84,68 @@ class Plan:
 
 
 QUICK = Plan(
-    profile="quick", encoder_sentences=384, encoder_reps=2, quality_total=2000, quality_users=30,
+    profile="quick",
+    encoder_sentences=384,
+    encoder_reps=2,
+    quality_total=2000,
+    quality_users=30,
     questions=200,
     stages=(
         Stage("2k", 2_000, 20, save_n=100, recall_n=0, incremental="both"),
-        Stage("20k", 20_000, 200, distinct_users=20, heavy=(3_000,), recall_n=100, incremental="changed",
-              hnsw_preview=True),
+        Stage(
+            "20k",
+            20_000,
+            200,
+            distinct_users=20,
+            heavy=(3_000,),
+            recall_n=100,
+            incremental="changed",
+            hnsw_preview=True,
+        ),
     ),
-    dagster_users=20, dagster_per_user=40,
+    dagster_users=20,
+    dagster_per_user=40,
 )
 FULL = Plan(
-    profile="full", encoder_sentences=3200, encoder_reps=3, quality_total=20_000, quality_users=200,
+    profile="full",
+    encoder_sentences=3200,
+    encoder_reps=3,
+    quality_total=20_000,
+    quality_users=200,
     questions=1000,
     stages=(
         Stage("10k", 10_000, 100, save_n=300, incremental="both"),
         Stage("100k", 100_000, 1_000, distinct_users=100, save_n=300, recall_n=300, incremental="both"),
-        Stage("1M", 1_000_000, 10_000, distinct_users=100, heavy=(50_000,), recall_n=300, incremental="changed",
-              hnsw_preview=True),
+        Stage(
+            "1M",
+            1_000_000,
+            10_000,
+            distinct_users=100,
+            heavy=(50_000,),
+            recall_n=300,
+            incremental="changed",
+            hnsw_preview=True,
+        ),
     ),
-    dagster_users=200, dagster_per_user=50,
+    dagster_users=200,
+    dagster_per_user=50,
     sick_files=("SICK_train.txt", "SICK_trial.txt"),
 )
 # the default test: every measure path on tiny data
 TINY = Plan(
-    profile="tiny", encoder_sentences=64, encoder_reps=1, quality_total=300, quality_users=6, questions=30,
-    stages=(Stage("1k", 1_000, 12, distinct_users=4, heavy=(400,), save_n=10, recall_n=10, hnsw_preview=True),),
-    dagster_users=3, dagster_per_user=15, calibration_limit=150, load_batch=500,
+    profile="tiny",
+    encoder_sentences=64,
+    encoder_reps=1,
+    quality_total=300,
+    quality_users=6,
+    questions=30,
+    stages=(
+        Stage("1k", 1_000, 12, distinct_users=4, heavy=(400,), save_n=10, recall_n=10, hnsw_preview=True),
+    ),
+    dagster_users=3,
+    dagster_per_user=15,
+    calibration_limit=150,
+    load_batch=500,
 )
 PLANS = {"quick": QUICK, "full": FULL, "tiny": TINY}
 
@@ -118,7 +171,7 @@ class VectorCache:
     def ensure(self, texts: Iterable[str]) -> int:
         missing = sorted({t for t in texts if t not in self.index})
         for start in range(0, len(missing), 4096):
-            part = missing[start:start + 4096]
+            part = missing[start : start + 4096]
             vecs = self.embedder.encode(part, batch_size=64)
             base = len(self.index)
             self.index.update({t: base + i for i, t in enumerate(part)})
@@ -176,7 +229,9 @@ def bench_home(out: Path):
         os.environ.pop(k, None)
     os.environ["MEMORY_PIPELINE_HOME"] = str(home)
     # the exported ONNX model is shared with the caller's cache when one is configured
-    os.environ["MEMORY_PIPELINE_CACHE_DIR"] = saved["MEMORY_PIPELINE_CACHE_DIR"] or str(out.resolve() / "cache")
+    os.environ["MEMORY_PIPELINE_CACHE_DIR"] = saved["MEMORY_PIPELINE_CACHE_DIR"] or str(
+        out.resolve() / "cache"
+    )
     settings = Settings.from_env()
     try:
         yield settings
@@ -198,7 +253,9 @@ def parse_only(only: str | Iterable[str] | None) -> tuple[str, ...]:
     names = [n.strip() for n in (only.split(",") if isinstance(only, str) else only) if n.strip()]
     bad = [n for n in names if n not in MEASURES]
     if bad or not names:
-        raise ValidationError(f"unknown measure(s) {', '.join(bad) or '(none)'}; choose from {', '.join(MEASURES)}")
+        raise ValidationError(
+            f"unknown measure(s) {', '.join(bad) or '(none)'}; choose from {', '.join(MEASURES)}"
+        )
     return tuple(n for n in MEASURES if n in names)
 
 
@@ -208,31 +265,58 @@ def machine() -> dict[str, Any]:
     gpu = False
     if "torch" in sys.modules:
         gpu = bool(sys.modules["torch"].cuda.is_available())
-    return {"cores": os.cpu_count(), "memory_gb": round(psutil.virtual_memory().total / 2**30, 1), "gpu": gpu,
-            "arch": platform.machine(), "python": platform.python_version()}
+    return {
+        "cores": os.cpu_count(),
+        "memory_gb": round(psutil.virtual_memory().total / 2**30, 1),
+        "gpu": gpu,
+        "arch": platform.machine(),
+        "python": platform.python_version(),
+    }
 
 
-def run_bench(profile: str = "quick", out: Path | str = ".bench", only: str | Iterable[str] | None = None, *,
-              plan: Plan | None = None, echo: Callable[[str], None] = print) -> dict[str, Any]:
+def run_bench(
+    profile: str = "quick",
+    out: Path | str = ".bench",
+    only: str | Iterable[str] | None = None,
+    *,
+    plan: Plan | None = None,
+    echo: Callable[[str], None] = print,
+) -> dict[str, Any]:
     """Run the selected measures; write `<out>/results-<profile>.json` and return the same dict."""
-    from memory_pipeline.bench import calibration, measure_encoder, measure_quality, measure_scale, report
+    from memory_pipeline.bench import (
+        calibration,
+        measure_consolidation,
+        measure_encoder,
+        measure_scale,
+        report,
+    )
     from memory_pipeline.service import MemoryService
 
     plan = plan or PLANS[profile]
     selected = parse_only(only)
     out = Path(out)
     started = time.perf_counter()
-    doc: dict[str, Any] = {"profile": plan.profile, "date": datetime.now(UTC).isoformat(timespec="seconds"),
-                           "command": f"memory-pipeline bench --{plan.profile}", "measures": {},
-                           "selected": list(selected), "plan": asdict(plan)}
+    doc: dict[str, Any] = {
+        "profile": plan.profile,
+        "date": datetime.now(UTC).isoformat(timespec="seconds"),
+        "command": f"memory-pipeline bench --{plan.profile}",
+        "measures": {},
+        "selected": list(selected),
+        "plan": asdict(plan),
+    }
     with bench_home(out) as settings, MemoryService(settings) as svc:
         svc.ensure_schema()
-        cache = VectorCache(svc.embedder, out / "cache" / f"vectors-{svc.embedder.name}-{svc.embedder.backend}")
+        cache = VectorCache(
+            svc.embedder, out / "cache" / f"vectors-{svc.embedder.name}-{svc.embedder.backend}"
+        )
         bench = Bench(plan, settings, svc, cache, out, echo, selected)
         steps: list[tuple[str, Callable[[Bench], dict]]] = [
-            ("encoder", measure_encoder.encoder), ("ingest", measure_encoder.ingest_and_quality),
-            ("scale", measure_scale.stages), ("dagster", measure_scale.dagster_overhead),
-            ("calibration", calibration.measure), ("llm", _llm),
+            ("encoder", measure_encoder.encoder),
+            ("ingest", measure_encoder.ingest_and_quality),
+            ("scale", measure_scale.stages),
+            ("dagster", measure_consolidation.dagster_overhead),
+            ("calibration", calibration.measure),
+            ("llm", _llm),
         ]
         wanted = {"ingest": {"ingest", "quality"}, "scale": {"save", "recall", "consolidation", "memory"}}
         for name, fn in steps:
@@ -262,6 +346,12 @@ def run_bench(profile: str = "quick", out: Path | str = ".bench", only: str | It
 
 
 def _llm(bench: Bench) -> dict:
-    return {"llm": {"engine": "local", "calls_per_1000_memories": 0, "tokens_per_1000_memories": 0,
-                    "save_path_calls": 0,
-                    "note": "calls and tokens per 1,000 memories: LLM engine not built yet (local engine: 0 calls)"}}
+    return {
+        "llm": {
+            "engine": "local",
+            "calls_per_1000_memories": 0,
+            "tokens_per_1000_memories": 0,
+            "save_path_calls": 0,
+            "note": "calls and tokens per 1,000 memories: LLM engine not built yet (local engine: 0 calls)",
+        }
+    }

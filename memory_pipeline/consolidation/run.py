@@ -452,9 +452,10 @@ class _Run:
         s = self.s
         summ = store.user_summaries(self.conn, s.user_id)
         sources = [ProfileSource(r["id"], r["content"], r["temporal_end"]) for r in summ]
+        # duplicates count too: seed 001's "seen >= 3 times" counts mentions, and the save path collapses them
         sources += [
             ProfileSource(str(int(s.ids[k])), s.content[k], s.created_at[k], outcome=_outcome(s.metadata[k]))
-            for k in range(len(s)) if self.active(k) and s.facts[k]
+            for k in range(len(s)) if s.superseded_by[k] is None and s.facts[k]
         ]
         superseded = frozenset(str(int(s.ids[k])) for k in range(len(s)) if s.superseded_by[k] is not None)
         prof = self.engine.profile(sources, superseded)

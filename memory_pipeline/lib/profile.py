@@ -1,11 +1,5 @@
-"""The rule-based procedural profile: one per user (seed 004), built from all of the user's summaries
-and memories; habits become patterns only when seen often enough and, where outcomes were recorded,
-successful often enough (seed 001).
-
-Latest wins: for each slot (where the user lives, their editor...) and each preference topic only the
-most recent statement counts, so "I moved to Berlin" replaces "I live in Paris" and "I don't like
-coffee" replaces "I like coffee". Sources named in `superseded_ids` are left out entirely.
-"""
+"""The rule-based procedural profile: one per user (seed 004), with seed 001's rule for learned
+patterns (seen at least 3 times, success rate above 0.6 where outcomes were recorded)."""
 
 from __future__ import annotations
 
@@ -15,7 +9,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 
 from memory_pipeline.lib import textfacts as tf
-from memory_pipeline.lib.supersession import SlotValue, normal_value, slot_states
+from memory_pipeline.lib.supersession import SlotValue, normal_value, slot_states, vocabulary_category
 
 SECTIONS = ("identity", "preferences", "tools", "habits", "constraints", "avoid")
 # Items per section in the readable text; `sections` keeps them all.
@@ -109,9 +103,14 @@ def _slot_item(slot: str, value: SlotValue) -> tuple[str, str] | None:
     return None
 
 
-def _fact_item(fact: tf.Fact) -> tuple[str, str, str] | None:
-    """(section, topic key, text) for a fact the slots do not already cover."""
+def _fact_item(fact: tf.Fact, covered: set[str]) -> tuple[str, str, str] | None:
+    """(section, topic key, text) for a fact the source's slots (`covered`) do not already cover."""
     value = fact.value
+    if (
+        fact.kind in (tf.PREFERENCE, tf.NEGATION, tf.CONSTRAINT)
+        and vocabulary_category(_topic(value)) in covered
+    ):
+        return None  # "I'm off coffee and onto tea": the drink slot keeps only the latest value
     if fact.kind == tf.PREFERENCE:
         return "preferences", f"topic:{_topic(value)}", value
     if fact.kind == tf.NEGATION:
@@ -130,8 +129,8 @@ def _fact_item(fact: tf.Fact) -> tuple[str, str, str] | None:
 
 
 def _topic(value: str) -> str:
-    """One topic for "drinking coffee", "coffee" and "Coffee": the later of a like and a dislike wins."""
-    words = normal_value(value).split()
+    """One topic for "drinking coffee", "coffee" and "favorite drink: coffee": the later statement wins."""
+    words = normal_value(value.rpartition(": ")[2]).split()  # "favorite food: ramen" -> "ramen"
     if len(words) > 1 and words[0].endswith("ing"):
         words = words[1:]
     return " ".join(words)
@@ -161,12 +160,10 @@ def _count(occ: _Occurrences, contents: Sequence[str]) -> tuple[int, float | Non
         by_sentence[sentence].add(index)
     counted: set[int] = set()
     for indices in by_sentence.values():
-        for i in indices:
-            quoted = any(
-                j != i and len(contents[j]) < len(contents[i]) and contents[j] in contents[i] for j in indices
-            )
-            if not quoted:
-                counted.add(i)
+        # compare distinct texts only: a sentence repeated in many memories stays cheap
+        distinct = sorted({contents[i] for i in indices}, key=len)
+        quoting = {c for k, c in enumerate(distinct) if any(d in c for d in distinct[:k] if len(d) < len(c))}
+        counted.update(i for i in indices if contents[i] not in quoting)
     outcomes = {index: outcome for _, index, outcome in occ.evidence if index in counted}
     recorded = [o for o in outcomes.values() if o is not None]
     rate = sum(recorded) / len(recorded) if recorded else None
@@ -221,7 +218,13 @@ def build_profile(
     min_success_rate: float = 0.6,
 ) -> Profile:
     """The user's profile from all their summaries and memories; the same for the same sources in
-    any order. No usable source gives an empty profile (content ""); the caller decides what then."""
+    any order. No usable source gives an empty profile (content ""); the caller decides what then.
+
+    Latest wins: for each slot (where the user lives, their editor...) and each preference topic only
+    the most recent statement counts, so "I moved to Berlin" replaces "I live in Paris" and "I don't
+    like coffee" replaces "I like coffee". Sources in `superseded_ids` are left out entirely. Habits
+    enter the profile only as patterns; tools are counted as patterns too.
+    """
 
     def chronological(s: ProfileSource) -> tuple[datetime, str, str]:
         return _utc(s.created_at), s.id, s.content
@@ -235,14 +238,21 @@ def build_profile(
     # key -> (recency, section, text); later sources overwrite earlier ones
     latest: dict[str, tuple[tuple[int, int], str, str]] = {}
     occurrences: dict[tuple[str, str], _Occurrences] = {}
+    topic_of_slot: dict[str, str] = {}  # "slot:drink" -> "topic:coffee" while that slot says coffee
     for index, source in enumerate(used):
-        for position, (slot, value) in enumerate(slot_states(source.content).items()):
+        states = slot_states(source.content)
+        covered = {slot.partition(":")[0] for slot in states}
+        for position, (slot, value) in enumerate(states.items()):
             if "@" in slot:
                 continue  # about a project or another person, not the user
             item = _slot_item(slot, value)
             if item is not None:
                 section, text = item
                 latest[f"slot:{slot}"] = ((index, position), section, text)
+                if vocabulary_category(value.value):
+                    # "I love coffee" settles an older "I hate drinking coffee", and the other way round
+                    latest.pop(f"topic:{_topic(value.value)}", None)
+                    topic_of_slot[f"slot:{slot}"] = f"topic:{_topic(value.value)}"
         for position, fact in enumerate(tf.extract_facts(source.content), start=1000):
             if fact.kind in (tf.HABIT, tf.TOOL):
                 key = tf.habit_key(fact.value) if fact.kind == tf.HABIT else normal_value(fact.value)
@@ -250,10 +260,13 @@ def build_profile(
                 occ.values[fact.value] += 1
                 occ.evidence.append((" ".join(fact.text.lower().split()), index, source.outcome))
                 continue
-            item = _fact_item(fact)
+            item = _fact_item(fact, covered)
             if item is not None:
                 section, key, text = item
                 latest[key] = ((index, position), section, text)
+                for slot_key in [k for k, topic in topic_of_slot.items() if topic == key]:
+                    latest.pop(slot_key, None)
+                    del topic_of_slot[slot_key]
 
     patterns: list[tuple[str, int, float | None]] = []
     for (kind, _), occ in occurrences.items():

@@ -1,18 +1,5 @@
-"""Rule-based supersession, the local engine's answer to seed 003's prompt: a newer memory supersedes
-an older one only when both state the same subject slot and the value changed or its negation flipped.
-
-Conservative on purpose: no recognised slot, no edge. A slot is something a subject has one of at a
-time: where the user lives, their employer, title, editor, OS, favourite language, drink, diet, number
-of cats, partner; "location@alice" for a named person. Tools used side by side get one slot each
-("uses:docker"), so only an explicit "I don't use Docker anymore" replaces "I use Docker".
-
-Closed vocabularies (editors, operating systems, languages, drinks, diets) are found by name in
-first-person sentences, negated when a cue such as "from", "no more", "gave up on", "instead of" or
-"used to be" stands right before the name. Open values (places, companies, titles, people) come from
-phrase rules ("I live in X", "X is where I live", "I left X and joined Y"). Project decisions in
-sentences without "I" give slots such as "database@atlas billing" (the project's codename and first
-component word): its database, queue, hosting, CI, language, deadline, budget and owner.
-"""
+"""Rule-based supersession (the local engine, seed 003): a newer memory supersedes an older one only
+when both state the same subject slot and the value changed or its negation flipped."""
 
 from __future__ import annotations
 
@@ -274,6 +261,12 @@ _PLACE_STOPS = OBJECT_STOPS | {"where", "with", "near", "so", "remember"}
 _ROLE_STOPS = OBJECT_STOPS - {"all", "full", "part"} | {"who", "that", "and", "the", "since"}
 
 
+def vocabulary_category(value: str) -> str | None:
+    """The slot a known name belongs to ("helix" -> "editor", "vegan" -> "diet"), else None."""
+    found = _ALIASES.get(normal_value(value))
+    return found[0] if found else None
+
+
 def normal_value(value: str) -> str:
     """The comparison form of a slot value: lower case, no article, single spaces."""
     return " ".join(strip_determiner(value.strip(" .,;:!?\"'")).lower().split())
@@ -369,6 +362,8 @@ def _switch(text: str, m: re.Match[str]) -> _Found:
     old, end = phrase_after(text, m.end(), 4, _TOOL_STOPS | {"to", "for"})
     arrow = _TO.match(text, end)
     new = phrase_after(text, arrow.end(), 4, _TOOL_STOPS)[0] if arrow else ""
+    # "from being vegetarian to vegan" compares the diets
+    old, new = (v[6:] if v.lower().startswith("being ") else v for v in (old, new))
     pairs = [(v, negated) for v, negated in ((old, True), (new, False)) if usable_value(v)]
     verb = (m["verb"] or "move").lower()  # "made the move from" has no verb group
     if any(normal_value(v) in _ALIASES for v, _ in pairs):
@@ -892,8 +887,8 @@ def _project_values(sentence: str) -> tuple[list[tuple[int, str, str]], list[tup
             continue
         options = _PROJECT_ALIASES[alias]
         cued = [(c, v) for c, v in options if _PROJECT_CUES[c].search(sentence)]
-        if len(options) == 1 and (cued or switch or alias not in _PROJECT_CAPITALISED_ONLY):
-            # Names that are also words or first names ("Julia owns Atlas") need the category's cue.
+        if len(options) == 1 and (cued or switch):
+            # A name in passing ("Alice said the Kafka cluster is flaky") is not a decision.
             found.append((m.start(), *options[0]))
             spans.append((m.start(), m.end()))
         elif len(options) > 1 and cued:
@@ -980,7 +975,22 @@ _ANY_WORD = _RULE_WORDS | _VOCABULARY_WORDS | _PROJECT_WORDS | _OWNER_WORDS
 
 
 def extract_slots(text: str) -> list[SlotValue]:
-    """The subject slots `text` states, in text order, each (slot, value, negated) once."""
+    """The subject slots `text` states, in text order, each (slot, value, negated) once.
+
+    A slot is something a subject has one of at a time: where the user lives, their employer, title,
+    editor, OS, favourite language, drink, diet, number of cats, partner; "location@alice" for a named
+    person. Tools used side by side get one slot each ("uses:docker"), so only an explicit "I don't use
+    Docker anymore" replaces "I use Docker". No recognised slot, no edge: that keeps detection
+    conservative.
+
+    Closed vocabularies (editors, operating systems, languages, drinks, diets) are found by name in
+    first-person sentences, negated when a cue such as "from", "no more", "gave up on", "instead of"
+    or "used to be" stands right before the name. Open values (places, companies, titles, people)
+    come from phrase rules ("I live in X", "X is where I live", "I left X and joined Y"). Project
+    decisions in sentences without "I" give slots such as "database@atlas billing" (the project's
+    codename and first component word): its database, queue, hosting, CI, language, deadline, budget
+    and owner.
+    """
     words = set(_WORD.findall(text.lower()))
     if _ANY_WORD.isdisjoint(words) and "$" not in text:
         return []  # most memories state no slot at all

@@ -238,7 +238,11 @@ _NOT_A_HABIT = frozenset(
 # A habit keeps its "when ..." part: "meditate when I wake up".
 _HABIT_STOPS = CLAUSE_STOPS - {"when", "while", "until", "where"}
 _INTEREST_STOPS = OBJECT_STOPS | {"a", "an", "few", "years", "back", "ago", "and", "lately", "recently"}
-_MY_BIRTHDAY = re.compile(r"\bmy\s+birthday\b|\bi\s+was\s+born\b|\bit['’]s\s+my\s+birthday\b", re.IGNORECASE)
+_MY_BIRTHDAY = re.compile(
+    r"\bmy\s+birthday\b|\bi\s+was\s+born\b"
+    r"|\bit['’]s\s+my\s+birthday\b",
+    re.IGNORECASE,
+)
 _MONTH_DAY = re.compile(
     r"\b(?P<month>january|february|march|april|may|june|july|august|september|october|november|december)"
     r"\s+(?P<day>\d{1,2})(?:st|nd|rd|th)?\b",
@@ -714,7 +718,8 @@ _NEGATION = re.compile(
 )
 # Negative words that do not negate the statement: "I can't start the day without tea", "nothing beats it".
 _NOT_NEGATIONS = re.compile(
-    r"\b(?:nothing\s+beats|(?:can['’]?t|cannot|couldn['’]?t|never)\b[^.!?]{0,40}?\bwithout\b|can['’]?t\s+wait"
+    r"\b(?:nothing\s+beats|(?:can['’]?t|cannot|couldn['’]?t|never)\b[^.!?]{0,40}?\bwithout\b"
+    r"|can['’]?t\s+wait"
     r"|cannot\s+wait|no\s+problem|no\s+doubt|no\s+worries|not\s+only|never\s+mind|not\s+bad"
     r"|(?:don['’]?t|do\s+not)\s+(?:let\s+me\s+)?forget)",
     _FLAGS,

@@ -1,0 +1,38 @@
+"""`memory-pipeline bench`: the benchmark suite, in its own temporary store under --out."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+
+def cmd_bench(args) -> int:
+    from memory_pipeline.bench.run import parse_only, run_bench
+
+    only = parse_only(args.only)  # bad names exit 2 before anything starts
+    profile = "full" if args.full else "quick"
+    # with --json, stdout carries only the final document; progress tables go to stderr
+    echo = (
+        (lambda s: print(s, file=sys.stderr, flush=True)) if args.json else (lambda s: print(s, flush=True))
+    )
+    doc = run_bench(profile, Path(args.out), only, echo=echo)
+    if args.json:
+        sys.stdout.write(json.dumps(doc, default=str) + "\n")
+    errors = [k for k, v in doc["measures"].items() if isinstance(v, dict) and "error" in v]
+    return 1 if errors else 0
+
+
+def register(add) -> None:
+    sp = add("bench", cmd_bench, "benchmark suite: speed, scale and quality against ground truth")
+    size = sp.add_mutually_exclusive_group()
+    size.add_argument("--quick", action="store_true", help="a couple of minutes on 2 cores (the default)")
+    size.add_argument(
+        "--full", action="store_true", help="the scale figures: 10k to 1M memories (about an hour)"
+    )
+    sp.add_argument("--out", default=".bench", help="scratch store and results directory (default ./.bench)")
+    sp.add_argument(
+        "--only",
+        help="a subset, comma-separated: encoder, ingest, quality, save, recall,"
+        " consolidation, memory, dagster, calibration, llm",
+    )

@@ -1,0 +1,209 @@
+"""Consolidation at scale: full and incremental runs, one heavy user's peak memory, Dagster overhead.
+
+Timed runs loop `consolidate_user` (the local engine, embeddings already stored) in a child process:
+its peak RSS is then consolidation's own, not the bench's, which holds two encoders. The child
+connects without loading an embedder, as a consolidation worker would.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import time
+from collections import Counter
+from datetime import datetime
+from pathlib import Path
+
+from memory_pipeline.bench.measure_scale import Loaded, load, save_held, workload_end
+from memory_pipeline.bench.workload import WorkloadSpec
+
+KEPT_COUNTS = (
+    "summaries_written",
+    "summary_sources",
+    "clusters_new",
+    "clusters_joined",
+    "replaced",
+    "merged",
+    "tier_changes",
+    "action:SUPERSEDE",
+    "action:KEEP_SEPARATE",
+    "profiles_written",
+)
+
+
+def consolidate_loop(
+    conn, users: list[str], *, now: datetime | None, run_id: str
+) -> tuple[float, Counter, int]:
+    """The plain-Python per-user consolidation, as the Dagster asset runs it; returns (s, counts, failed)."""
+    from memory_pipeline.consolidation.engine import LocalEngine
+    from memory_pipeline.consolidation.run import consolidate_user
+
+    engine, counts, failed = LocalEngine(), Counter(), 0
+    t0 = time.perf_counter()
+    for u in users:
+        try:
+            out = consolidate_user(conn, u, engine=engine, run_id=run_id, now=now)
+        except Exception as e:  # counted and reported: one user's failure is not the bench's
+            failed += 1
+            print(f"consolidation of {u} failed: {type(e).__name__}: {e}", file=sys.stderr)
+            continue
+        counts.update(out.counts)
+    return time.perf_counter() - t0, counts, failed
+
+
+def run_child(bench, users: list[str], now: datetime, run_id: str) -> dict:
+    path = Path(bench.settings.home) / f"users-{run_id}.txt"
+    path.write_text("\n".join(users))
+    cmd = [
+        sys.executable,
+        "-m",
+        "memory_pipeline.bench.measure_consolidation",
+        str(path),
+        now.isoformat(),
+        run_id,
+    ]
+    proc = subprocess.run(cmd, capture_output=True, text=True, env=os.environ.copy(), check=False)
+    if proc.returncode != 0:
+        raise RuntimeError(f"consolidation child failed: {proc.stderr.strip()[-2000:]}")
+    got = json.loads(proc.stdout.strip().splitlines()[-1])
+    got["memories"] = bench.service.conn.execute(
+        "SELECT count(*) FROM memories WHERE user_id = ANY(%s)", (users,)
+    ).fetchone()[0]
+    return got
+
+
+def _summary(got: dict) -> dict:
+    return {
+        "users": got["users"],
+        "memories": got["memories"],
+        "seconds": got["seconds"],
+        "per_user_ms": round(1000 * got["seconds"] / max(1, got["users"]), 2),
+        "per_1k_memories_s": round(1000 * got["seconds"] / max(1, got["memories"]), 3),
+        "peak_rss_mb": got["peak_rss_mb"],
+        "baseline_rss_mb": got["baseline_rss_mb"],
+        "failed": got["failed"],
+        "counts": {k: got["counts"].get(k, 0) for k in KEPT_COUNTS},
+    }
+
+
+def full_and_incremental(bench, loaded: Loaded, incremental: str) -> dict:
+    now = workload_end(loaded.spec)
+    full = _summary(run_child(bench, loaded.users, now, "bench-full"))
+    st = bench.service.stats()
+    res: dict = {
+        "full": full,
+        "now": now.isoformat(),
+        "compression_ratio": st["compression_ratio"],
+        "summaries": st["summaries"],
+        "target": "full <= 60 s for 100k / 1k users; incremental <= 5%",
+    }
+    slices = list(loaded.held)
+    order = {"changed": ["changed"], "all": ["all"], "both": ["changed", "all"]}.get(incremental, [])
+    for kind in order:
+        recs = slices.pop(0)
+        save_held(bench, recs)
+        changed = sorted({r.user_id for r in recs})
+        users = changed if kind == "changed" else loaded.users
+        got = _summary(run_child(bench, users, now, f"bench-inc-{kind}"))
+        res[f"incremental_{kind}"] = {
+            **got,
+            "new_memories": len(recs),
+            "users_with_new": len(changed),
+            "ratio_to_full": round(got["seconds"] / full["seconds"], 4) if full["seconds"] else None,
+            "what": (
+                "only the users with new memories (what the sensor triggers)"
+                if kind == "changed"
+                else "every user again (what a nightly run over all partitions does)"
+            ),
+        }
+    return res
+
+
+def heavy_user(bench, loaded: Loaded, user: str) -> dict:
+    got = _summary(run_child(bench, [user], workload_end(loaded.spec), "bench-heavy"))
+    return {
+        **got,
+        "user": user,
+        "target": "peak <= 2048 MB for 50k memories",
+        "met": got["peak_rss_mb"] <= 2048,
+        "how": "ru_maxrss of a child process that only consolidates this user",
+    }
+
+
+def dagster_overhead(bench) -> dict:
+    """One Dagster run over many partitions (MemoryService.consolidate(all_users=True)) vs the plain
+    loop, each on the same freshly loaded store."""
+    import memory_pipeline.defs.consolidation.assets  # noqa: F401  (import time is not run time)
+    from memory_pipeline.defs.launch import instance
+
+    plan, svc = bench.plan, bench.service
+    spec = WorkloadSpec(
+        n_users=plan.dagster_users,
+        memories_per_user=plan.dagster_per_user,
+        count_sigma=0.3,
+        seed=11,
+        user_prefix="dg",
+    )
+    instance(bench.settings)  # instance storage is created once per home, not per run
+    loaded = load(bench, spec)
+    warm = svc.consolidate(loaded.users[0])  # first run: code paths, connections
+    loaded = load(bench, spec)
+    t0 = time.perf_counter()
+    res = svc.consolidate(all_users=True)
+    dg_s = time.perf_counter() - t0
+    loaded = load(bench, spec)
+    loop_s, _, failed = consolidate_loop(svc.conn, loaded.users, now=None, run_id="bench-loop")
+    n = len(loaded.users)
+    return {
+        "dagster": {
+            "users": n,
+            "memories": loaded.rows,
+            "dagster_s": round(dg_s, 2),
+            "loop_s": round(loop_s, 2),
+            "overhead_per_user_ms": round(1000 * (dg_s - loop_s) / n, 1),
+            "ratio": round(dg_s / loop_s, 2),
+            "status": res.get("status"),
+            "warmup_status": warm.get("status"),
+            "loop_failed": failed,
+            "how": "same store loaded afresh for each; one Dagster run over every user partition (in process,"
+            " recorded in the instance) vs consolidate_user in a loop",
+        }
+    }
+
+
+def main(argv: list[str]) -> int:
+    """Child: consolidate the listed users; print seconds and peak RSS as one JSON line."""
+    import resource
+
+    import psutil
+
+    from memory_pipeline.config import Settings
+    from memory_pipeline.store import db
+
+    users_file, now, run_id = argv
+    users = [u for u in Path(users_file).read_text().splitlines() if u]
+    conn = db.connect(db.database_url(Settings.from_env()), autocommit=True)
+    conn.execute("SET plan_cache_mode = force_custom_plan")
+    baseline = psutil.Process().memory_info().rss / 2**20
+    seconds, counts, failed = consolidate_loop(conn, users, now=datetime.fromisoformat(now), run_id=run_id)
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # kB on Linux
+    conn.close()
+    print(
+        json.dumps(
+            {
+                "users": len(users),
+                "seconds": round(seconds, 3),
+                "peak_rss_mb": round(peak, 1),
+                "baseline_rss_mb": round(baseline, 1),
+                "failed": failed,
+                "counts": dict(counts),
+            }
+        )
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))

@@ -1,0 +1,230 @@
+"""Consolidation quality against the workload's ground truth.
+
+Definitions (all over the quality workload's memories, mapped external id -> store id):
+- duplicate pairs: two memories are predicted duplicates when they end up in one connected group of
+  links (`duplicate_of`; for "save or flag" also the save path's FLAG match; after consolidation also
+  both sources of one MERGE unit). Truth pairs: two memories of one paraphrase group. Precision and
+  recall are over unordered pairs.
+- supersession: an edge (newer, older) is correct when that pair is in the truth's adjacent-version
+  pair set. Precision over edges; recall over the truth's older memories that are not duplicate rows
+  (each needs at least one correct edge), and over all truth pairs (stricter).
+- false merge of a look-alike distractor pair (both statements true): (a) the two share a duplicate
+  root, (b) the two (their roots) were summarized into the same summary or merge unit.
+- evidence recall@10: a question is a hit when a returned row's `source_ids` contain an answer memory.
+"""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from itertools import combinations
+
+from memory_pipeline.bench.workload import GroundTruth, WorkloadSpec, questions_for_eval
+
+
+def _ratio(a: int, b: int) -> float | None:
+    return round(a / b, 4) if b else None
+
+
+def _components(links) -> dict[int, int]:
+    parent: dict[int, int] = {}
+
+    def find(x: int) -> int:
+        parent.setdefault(x, x)
+        while parent[x] != x:
+            parent[x] = parent[parent[x]]
+            x = parent[x]
+        return x
+
+    for a, b in links:
+        parent[find(a)] = find(b)
+    return {x: find(x) for x in parent}
+
+
+def _pairs(links) -> set[frozenset]:
+    groups = defaultdict(list)
+    for x, r in _components(links).items():
+        groups[r].append(x)
+    return {frozenset(p) for g in groups.values() for p in combinations(sorted(g), 2)}
+
+
+def _pr(pred: set, truth: set) -> dict:
+    hit = len(pred & truth)
+    return {
+        "precision": _ratio(hit, len(pred)),
+        "recall": _ratio(hit, len(truth)),
+        "predicted_pairs": len(pred),
+        "truth_pairs": len(truth),
+        "correct": hit,
+    }
+
+
+def _snapshot(conn) -> dict:
+    rows = conn.execute(
+        "SELECT id, user_id, external_id, duplicate_of, summarized_into FROM memories"
+    ).fetchall()
+    flags = conn.execute(
+        "SELECT memory_ids[1], target_id::bigint FROM actions WHERE action = 'FLAG'"
+    ).fetchall()
+    return {
+        "id": {(u, e): i for i, u, e, _, _ in rows},
+        "dup": {i: d for i, _, _, d, _ in rows if d},
+        "summ": {i: s for i, _, _, _, s in rows if s},
+        "flags": flags,
+    }
+
+
+def _evidence(svc, questions, ids: dict, mode: str) -> tuple[float, Counter, Counter, int]:
+    hits, kinds, total, empty = 0, Counter(), Counter(), 0
+    for q in questions:
+        want = {ids[(q.user_id, e)] for e in q.answer_ext_ids if (q.user_id, e) in ids}
+        rows = svc.recall(q.user_id, q.text, mode=mode, limit=10, as_of=q.as_of, track=False)
+        empty += not rows
+        hit = any(want & set(r["source_ids"]) for r in rows)
+        hits += hit
+        kinds[q.kind] += hit
+        total[q.kind] += 1
+    return hits / max(1, len(questions)), kinds, total, empty
+
+
+def _root(dup: dict, x: int) -> int:
+    seen = 0
+    while x in dup and seen < 100:
+        x, seen = dup[x], seen + 1
+    return x
+
+
+def evaluate(bench, spec: WorkloadSpec, truth: GroundTruth) -> dict:
+    from memory_pipeline.bench.measure_consolidation import consolidate_loop
+    from memory_pipeline.bench.measure_scale import workload_end
+
+    svc = bench.service
+    conn = svc.conn
+    before = _snapshot(conn)
+    ids = before["id"]
+
+    def sid(u_e: str) -> int | None:  # external ids carry their user id as prefix: "<user>-<n>"
+        return ids.get((u_e.rsplit("-", 1)[0], u_e))
+
+    truth_dup = {
+        frozenset(p)
+        for g in truth.paraphrase_groups
+        for p in combinations([sid(e) for e in g], 2)
+        if None not in p
+    }
+    dedup = {
+        "save": _pr(_pairs(before["dup"].items()), truth_dup),
+        "save_or_flag": _pr(_pairs([*before["dup"].items(), *before["flags"]]), truth_dup),
+    }
+    questions = questions_for_eval(truth, limit=bench.plan.questions, seed=0)
+    raw, raw_k, n_k, raw_empty = _evidence(svc, questions, ids, "deep")
+    svc.conn.execute("VACUUM ANALYZE memories")
+    users = sorted({u for u, _ in ids})
+    now = workload_end(spec)
+    seconds, counts, failed = consolidate_loop(svc.conn, users, now=now, run_id="bench-quality")
+    after = _snapshot(svc.conn)
+    merges = [
+        tuple(r[0]) for r in svc.conn.execute("SELECT source_ids FROM summaries WHERE method = 'merge'")
+    ]
+    merge_links = [(a, b) for src in merges for a, b in zip(src, src[1:], strict=False)]
+    dedup["consolidated"] = _pr(_pairs([*after["dup"].items(), *merge_links]), truth_dup)
+    cons, cons_k, _, cons_empty = _evidence(svc, questions, ids, "standard")
+    st = svc.stats()
+    chars = svc.conn.execute(
+        "SELECT coalesce(sum(source_chars), 0), coalesce(sum(length(content)), 0), count(*) FROM summaries"
+    ).fetchone()
+    return {
+        "workload": {
+            "memories": len(ids),
+            "users": len(users),
+            "paraphrase_groups": len(truth.paraphrase_groups),
+            "supersession_pairs": len(truth.supersessions),
+            "distractor_pairs": len(truth.distractor_pairs),
+            "questions": len(questions),
+            "now": now.isoformat(),
+        },
+        "consolidation": {
+            "seconds": round(seconds, 2),
+            "failed": failed,
+            "counts": {k: v for k, v in sorted(counts.items()) if not k.startswith("tier_")},
+        },
+        "compression": {
+            "units_ratio": st["compression_ratio"],
+            "summaries": st["summaries"],
+            "summary_source_chars": chars[0],
+            "summary_chars": chars[1],
+            "chars_ratio": _ratio(chars[0], chars[1]),
+            "tiers": st["tiers"],
+            "target": ">= 8 (units)",
+        },
+        "evidence_recall_at_10": {
+            "raw_deep": round(raw, 4),
+            "consolidated_standard": round(cons, 4),
+            "raw_empty_results": raw_empty,
+            "consolidated_empty_results": cons_empty,
+            "by_kind": {
+                k: {"n": n_k[k], "raw": _ratio(raw_k[k], n_k[k]), "consolidated": _ratio(cons_k[k], n_k[k])}
+                for k in sorted(n_k)
+            },
+            "target": "consolidated >= raw",
+        },
+        "dedup": dedup,
+        "supersession": _supersession(svc.conn, truth, sid, after["dup"]),
+        "false_merges": _false_merges(
+            truth, sid, before, after, dict(svc.conn.execute("SELECT id, method FROM summaries").fetchall())
+        ),
+        "definitions": __doc__.split("Definitions", 1)[1].strip(),
+    }
+
+
+def _supersession(conn, truth: GroundTruth, sid, dup: dict) -> dict:
+    pairs = {(sid(n), sid(o)) for n, o, _ in truth.supersessions if sid(n) and sid(o)}
+    edges = [
+        (int(a), int(b))
+        for a, b in conn.execute("SELECT source_id, target_id FROM edges WHERE edge_type = 'supersedes'")
+    ]
+    correct = [e for e in edges if e in pairs]
+    olders = {o for _, o in pairs if o is not None and o not in dup}
+    covered = {o for _, o in correct} & olders
+    # same slot but not adjacent (A -> C over B): wrong by the definition, shown apart
+    chain = _components(pairs)
+    skips = sum(1 for a, b in edges if (a, b) not in pairs and a in chain and chain.get(a) == chain.get(b))
+    return {
+        "edges": len(edges),
+        "correct": len(correct),
+        "precision": _ratio(len(correct), len(edges)),
+        "recall_older_memories": _ratio(len(covered), len(olders)),
+        "truth_older_memories": len(olders),
+        "recall_pairs": _ratio(len(set(correct)), len(pairs)),
+        "truth_pairs": len(pairs),
+        "wrong_but_same_chain": skips,
+    }
+
+
+def _false_merges(truth: GroundTruth, sid, before: dict, after: dict, method: dict) -> dict:
+    n = len(truth.distractor_pairs)
+    kinds: dict[str, Counter] = defaultdict(Counter)
+    save_dup = dup = same_summary = 0
+    by_method: Counter = Counter()
+    for a, b, kind in truth.distractor_pairs:
+        ia, ib = sid(a), sid(b)
+        if ia is None or ib is None:
+            continue
+        s = _root(before["dup"], ia) == _root(before["dup"], ib)
+        d = _root(after["dup"], ia) == _root(after["dup"], ib)
+        ra, rb = _root(after["dup"], ia), _root(after["dup"], ib)
+        same = after["summ"].get(ra) is not None and after["summ"].get(ra) == after["summ"].get(rb)
+        save_dup, dup, same_summary = save_dup + s, dup + d, same_summary + same
+        if same:
+            by_method[method.get(after["summ"][ra], "?")] += 1
+        kinds[kind].update({"pairs": 1, "duplicate": d, "same_summary": same})
+    return {
+        "pairs": n,
+        "duplicate_at_save": save_dup,
+        "duplicate_after": dup,
+        "same_summary": same_summary,
+        "same_summary_by_method": dict(by_method),
+        "duplicate_rate": _ratio(dup, n),
+        "same_summary_rate": _ratio(same_summary, n),
+        "by_kind": {k: dict(v) for k, v in sorted(kinds.items())},
+        "target": "duplicate_after = 0",
+    }

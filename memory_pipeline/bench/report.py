@@ -1,0 +1,500 @@
+"""Readable tables of the bench results, the figures-against-targets summary, and the scale plot.
+
+`python -m memory_pipeline.bench.report RESULTS.json... [--plot PNG] [--markdown]` redraws both from
+saved results (what docs/BENCHMARKS.md is built from).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+from typing import Any
+
+
+def _fmt(v: Any) -> str:
+    if isinstance(v, bool) or v is None:
+        return {True: "yes", False: "no", None: "-"}[v]
+    if isinstance(v, int):
+        return f"{v:,}"
+    if isinstance(v, float):
+        return f"{v:,.0f}" if abs(v) >= 1000 else f"{v:.4g}"
+    if isinstance(v, dict):
+        return ", ".join(f"{k}={_fmt(x)}" for k, x in v.items())
+    return str(v)
+
+
+def table(title: str, headers: list[str], rows: list[list[Any]], note: str | None = None) -> str:
+    cells = [[_fmt(c) for c in r] for r in rows]
+    widths = [max([len(h)] + [len(r[i]) for r in cells]) for i, h in enumerate(headers)]
+
+    def line(r: list[str]) -> str:
+        return "  ".join(
+            c.rjust(w) if i else c.ljust(w) for i, (c, w) in enumerate(zip(r, widths, strict=True))
+        )
+
+    out = [f"== {title}", line(headers), line(["-" * w for w in widths]), *(line(r) for r in cells)]
+    if note:
+        out.append(f"   {note}")
+    return "\n".join(out) + "\n"
+
+
+def render_measure(key: str, v: dict) -> str:
+    if not isinstance(v, dict):
+        return f"== {key}: {v}\n"
+    if "error" in v or "skipped" in v:
+        return f"== {key}: {v.get('error') or v.get('skipped')}\n"
+    fn = _RENDER.get(key)
+    return fn(v) if fn else table(key, ["field", "value"], [[k, x] for k, x in v.items()])
+
+
+def _encoder(v: dict) -> str:
+    return table(
+        "encoder throughput (same sentences, batch 64)",
+        ["backend", "sentences/s", "threads"],
+        [
+            ["ONNX Runtime", v["onnx_per_s"], v["onnx_threads"]],
+            ["sentence-transformers (torch)", v["torch_per_s"], v["torch_threads"]],
+            ["ratio ONNX / torch", v["ratio"], ""],
+            ["cosine agreement min / mean", f"{v['cosine_min']:.7f} / {v['cosine_mean']:.7f}", ""],
+        ],
+        f"{v['sentences']} sentences, {v['mean_words']} words on average; target {v['target']}",
+    )
+
+
+def _ingest(v: dict) -> str:
+    return table(
+        "bulk ingest vs raw encoder (same texts, same run)",
+        ["what", "value"],
+        [
+            ["records", v["records"]],
+            ["ingest records/s", v["ingest_per_s"]],
+            ["encoder sentences/s (mean of before/after)", v["encoder_per_s"]],
+            ["ratio", v["ratio"]],
+            ["actions", v["counts"]],
+            ["counts add up", v["counts_add_up"]],
+        ],
+        f"target {v['target']}",
+    )
+
+
+def _pct_row(name: str, p: dict, *extra) -> list:
+    return [name, *extra, p["n"], p["p50_ms"], p["p95_ms"], p["p99_ms"]]
+
+
+def _save(v: dict) -> str:
+    rows = [_pct_row(s, p, p["stored"], p["actions"]) for s, p in v.items()]
+    notes = "; ".join(f"{s}: {p['store']}" for s, p in v.items())
+    return table(
+        "single save latency (remember, end to end incl. embedding)",
+        ["stage", "stored", "actions", "n", "p50 ms", "p95 ms", "p99 ms"],
+        rows,
+        notes,
+    )
+
+
+def _recall(v: dict) -> str:
+    rows, notes = [], []
+    for s, st in v.items():
+        for phase in ("raw", "consolidated"):
+            for g, p in st.get(phase, {}).items():
+                rows.append(_pct_row(g, p, s, phase, p["user_memories_median"], p["empty_results"]))
+        if "heavy_partial_hnsw_preview" in st:
+            h = st["heavy_partial_hnsw_preview"]
+            rows.append(
+                _pct_row("heavy, partial HNSW (preview)", h, s, "raw", "", f"recall@10 {h['recall_at_10']}")
+            )
+        notes.append(f"{s}: {st['store']}")
+    return table(
+        "recall latency (recall, end to end incl. query embedding, activation on)",
+        ["group", "stage", "phase", "user size", "empty", "n", "p50 ms", "p95 ms", "p99 ms"],
+        rows,
+        "; ".join(notes),
+    )
+
+
+def _consolidation(v: dict) -> str:
+    rows = []
+    for s, st in v.items():
+        full = st["full"]
+        for k in ("full", "incremental_changed", "incremental_all"):
+            if k in st:
+                r = st[k]
+                rows.append(
+                    [
+                        s,
+                        k,
+                        r["users"],
+                        r["memories"],
+                        r["seconds"],
+                        r.get("ratio_to_full", ""),
+                        r["peak_rss_mb"],
+                        r["failed"],
+                    ]
+                )
+        rows.append([s, "compression (units)", "", full["memories"], "", st["compression_ratio"], "", ""])
+    return table(
+        "consolidation (local engine, consolidate_user loop in a child process)",
+        ["stage", "run", "users", "memories", "seconds", "ratio", "peak MB", "failed"],
+        rows,
+        "incremental: 1% new memories; ratio = seconds / full run seconds",
+    )
+
+
+def _memory(v: dict) -> str:
+    rows = [
+        [s, u, r["memories"], r["seconds"], r["peak_rss_mb"], r["baseline_rss_mb"]]
+        for s, st in v.items()
+        for u, r in st.items()
+    ]
+    return table(
+        "one heavy user: consolidation time and peak RSS (child process)",
+        ["stage", "user", "memories", "seconds", "peak MB", "baseline MB"],
+        rows,
+        "target: <= 2048 MB at 50k",
+    )
+
+
+def _dagster(v: dict) -> str:
+    return table(
+        "Dagster overhead (one run over many partitions vs plain loop)",
+        ["what", "value"],
+        [
+            ["users / memories", f"{v['users']} / {v['memories']}"],
+            ["Dagster run s", v["dagster_s"]],
+            ["plain loop s", v["loop_s"]],
+            ["overhead per user ms", v["overhead_per_user_ms"]],
+            ["ratio", v["ratio"]],
+            ["run status", v["status"]],
+        ],
+    )
+
+
+def _quality(v: dict) -> str:
+    c, e, d, s, f = (
+        v["compression"],
+        v["evidence_recall_at_10"],
+        v["dedup"],
+        v["supersession"],
+        v["false_merges"],
+    )
+    rows = [
+        ["compression (units before : after)", c["units_ratio"], ">= 8"],
+        ["compression (summary source chars : summary chars)", c["chars_ratio"], ""],
+        ["evidence recall@10 raw store (deep)", e["raw_deep"], ""],
+        ["evidence recall@10 consolidated (standard)", e["consolidated_standard"], ">= raw"],
+    ]
+    for k, p in d.items():
+        rows.append(
+            [f"duplicates {k}: precision / recall", f"{_fmt(p['precision'])} / {_fmt(p['recall'])}", ""]
+        )
+    rows += [
+        ["supersession precision", s["precision"], ""],
+        [
+            "supersession recall (older memories / pairs)",
+            f"{_fmt(s['recall_older_memories'])} / {_fmt(s['recall_pairs'])}",
+            "",
+        ],
+        ["distractor pairs merged as duplicates", f"{f['duplicate_after']} of {f['pairs']}", "0"],
+        ["distractor pairs in one summary", f"{f['same_summary']} of {f['pairs']}", ""],
+    ]
+    w = v["workload"]
+    return table(
+        "consolidation quality against ground truth",
+        ["figure", "value", "target"],
+        rows,
+        f"{w['memories']} memories, {w['users']} users, {w['questions']} questions",
+    )
+
+
+def _calibration(v: dict) -> str:
+    st, sk = v["stsb_dev"], v["sick"]["by_label"]["CONTRADICTION"]
+    return table(
+        "calibration (public data)",
+        ["figure", "value"],
+        [
+            ["STS-B dev Spearman", st["spearman"]],
+            [
+                "STS-B best-F1 threshold (gold >= 4)",
+                f"{st['best_f1']['threshold']} (F1 {st['best_f1']['f1']})",
+            ],
+            [
+                "STS-B at 0.95: precision / recall",
+                f"{_fmt(st['at_dedup_threshold']['precision'])} / {_fmt(st['at_dedup_threshold']['recall'])}",
+            ],
+            ["SICK contradictions", sk["pairs"]],
+            ["  cosine >= 0.95 (merge by cosine alone)", sk["cosine_ge_dedup"]],
+            ["  merged by the save path (after the guard)", sk["merged_by_save_path"]],
+            ["  flagged by the save path", sk["flagged_by_save_path"]],
+        ],
+        v["data"],
+    )
+
+
+def _llm(v: dict) -> str:
+    return f"== LLM use\n{v['note']}\n"
+
+
+_RENDER = {
+    "encoder": _encoder,
+    "ingest": _ingest,
+    "save": _save,
+    "recall": _recall,
+    "consolidation": _consolidation,
+    "memory": _memory,
+    "dagster": _dagster,
+    "quality": _quality,
+    "calibration": _calibration,
+    "llm": _llm,
+}
+
+
+def _last(d: dict) -> tuple[str, dict] | tuple[None, None]:
+    return next(reversed(d.items())) if d else (None, None)
+
+
+def targets(doc: dict) -> list[list[Any]]:
+    """[measure, figure, at, target, met] for every MISSION target the results cover."""
+    m, rows = doc.get("measures", {}), []
+    ok = lambda k: isinstance(m.get(k), dict) and "error" not in m[k] and "skipped" not in m[k]  # noqa: E731
+    if ok("encoder"):
+        e = m["encoder"]
+        rows.append(
+            [
+                "encoder ONNX / torch",
+                f"{e['ratio']}x at cosine >= {e['cosine_min']:.6f}",
+                "",
+                ">= 1.2x at >= 0.999",
+                e["met"],
+            ]
+        )
+    if ok("ingest"):
+        i = m["ingest"]
+        rows.append(
+            ["bulk ingest / encoder", f"{i['ratio']}", f"{i['records']:,} records", ">= 0.85", i["met"]]
+        )
+    if ok("save") and m["save"]:
+        s, p = _last(m["save"])
+        rows.append(
+            [
+                "single save p95",
+                f"{p['p95_ms']} ms",
+                f"{p['stored']:,} stored",
+                "<= 15 ms at 100k",
+                p["p95_ms"] <= 15,
+            ]
+        )
+    if ok("recall") and m["recall"]:
+        s, r = _last(m["recall"])
+        for g, p in r["raw"].items():
+            rows.append(
+                [
+                    f"recall p95 ({g.split(' ')[0]} user)",
+                    f"{p['p95_ms']} ms",
+                    f"{r['stored']:,} stored, user of {p['user_memories_median']:,}",
+                    "<= 10 ms at 1M",
+                    p["p95_ms"] <= 10,
+                ]
+            )
+        if "heavy_partial_hnsw_preview" in r:
+            h = r["heavy_partial_hnsw_preview"]
+            rows.append(
+                [
+                    "  heavy user via partial HNSW (preview)",
+                    f"{h['p95_ms']} ms",
+                    f"recall@10 {h['recall_at_10']}",
+                    "<= 10 ms",
+                    h["p95_ms"] <= 10,
+                ]
+            )
+    if ok("consolidation") and m["consolidation"]:
+        cons = m["consolidation"]
+        s = "100k" if "100k" in cons else _last(cons)[0]
+        f = cons[s]["full"]
+        rows.append(
+            [
+                "full consolidation",
+                f"{f['seconds']} s",
+                f"{f['memories']:,} memories / {f['users']:,} users",
+                "<= 60 s at 100k / 1k users",
+                f["seconds"] <= 60 * max(1.0, f["memories"] / 100_000),
+            ]
+        )
+        for name, st in cons.items():
+            for k in ("incremental_changed", "incremental_all"):
+                if k in st:
+                    rows.append(
+                        [
+                            f"incremental ({k.split('_')[1]} users)",
+                            f"{st[k]['ratio_to_full']:.1%} of full",
+                            f"{name}, {st[k]['new_memories']:,} new",
+                            "<= 5%",
+                            st[k]["ratio_to_full"] <= 0.05,
+                        ]
+                    )
+    if ok("quality"):
+        q = m["quality"]
+        c, e = q["compression"], q["evidence_recall_at_10"]
+        rows.append(
+            [
+                "compression (units)",
+                f"{c['units_ratio']}:1",
+                f"{q['workload']['memories']:,} memories",
+                ">= 8:1",
+                (c["units_ratio"] or 0) >= 8,
+            ]
+        )
+        rows.append(
+            [
+                "evidence recall@10 consolidated vs raw",
+                f"{e['consolidated_standard']} vs {e['raw_deep']}",
+                f"{e.get('by_kind') and q['workload']['questions']} questions",
+                "equal or better",
+                e["consolidated_standard"] >= e["raw_deep"],
+            ]
+        )
+        d = q["dedup"]["consolidated"]
+        rows.append(
+            [
+                "duplicate detection P / R",
+                f"{d['precision']} / {d['recall']}",
+                "after consolidation",
+                "reported",
+                None,
+            ]
+        )
+        s = q["supersession"]
+        rows.append(
+            [
+                "supersession P / R",
+                f"{s['precision']} / {s['recall_older_memories']}",
+                "R over older memories",
+                "reported",
+                None,
+            ]
+        )
+        f = q["false_merges"]
+        rows.append(
+            [
+                "false merges of look-alikes",
+                f"{f['duplicate_after']} dup, {f['same_summary']} same summary",
+                f"{f['pairs']} pairs",
+                "0",
+                f["duplicate_after"] == 0,
+            ]
+        )
+    if ok("memory") and m["memory"]:
+        for _, st in m["memory"].items():
+            for _u, r in st.items():
+                rows.append(
+                    [
+                        "heavy user peak RSS",
+                        f"{r['peak_rss_mb']:,.0f} MB",
+                        f"{r['memories']:,} memories",
+                        "<= 2 GB at 50k",
+                        r["met"],
+                    ]
+                )
+    if ok("dagster"):
+        g = m["dagster"]
+        rows.append(
+            [
+                "Dagster overhead",
+                f"{g['overhead_per_user_ms']} ms/user",
+                f"{g['users']} users",
+                "reported",
+                None,
+            ]
+        )
+    if ok("calibration"):
+        k = m["calibration"]["sick"]["by_label"]["CONTRADICTION"]
+        rows.append(
+            [
+                "SICK contradictions merged on save",
+                f"{k['merged_by_save_path']}",
+                f"cosine alone: {k['cosine_ge_dedup']}",
+                "0",
+                k["merged_by_save_path"] == 0,
+            ]
+        )
+    if ok("llm"):
+        rows.append(["LLM calls on save / per 1,000 memories", "0 / 0", "local engine", "0 on save", True])
+    return rows
+
+
+def render_summary(doc: dict) -> str:
+    head = f"{doc['command']} ({doc.get('seconds', '?')} s); results in {doc.get('path', '')}"
+    return table("figures against targets", ["measure", "figure", "at", "target", "met"], targets(doc), head)
+
+
+def markdown(doc: dict) -> str:
+    rows = targets(doc)
+    out = ["| measure | figure | at | target | met |", "|---|---|---|---|---|"]
+    out += ["| " + " | ".join(_fmt(c) for c in r) + " |" for r in rows]
+    return "\n".join(out) + "\n"
+
+
+def plot(docs: list[dict], path: Path) -> Path:
+    """Consolidation time and recall latency against store size."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fig, (a, b) = plt.subplots(1, 2, figsize=(11, 4.2))
+    for doc in docs:
+        m, tag = doc["measures"], doc["profile"]
+        cons = m.get("consolidation") or {}
+        pts = sorted((st["full"]["memories"], st["full"]["seconds"]) for st in cons.values() if "full" in st)
+        if pts:
+            a.plot(*zip(*pts, strict=True), "o-", label=f"full run ({tag})")
+        for k, mark in (("incremental_changed", "s--"), ("incremental_all", "^--")):
+            pts = sorted((st["full"]["memories"], st[k]["seconds"]) for st in cons.values() if k in st)
+            if pts:
+                a.plot(*zip(*pts, strict=True), mark, label=f"{k.replace('_', ' ')} ({tag})")
+        rec = m.get("recall") or {}
+        for grp, mark in (("small", "o-"), ("heavy", "s-")):
+            pts = sorted(
+                (st["stored"], p["p95_ms"])
+                for st in rec.values()
+                for g, p in st.get("raw", {}).items()
+                if g.startswith(grp)
+            )
+            if pts:
+                b.plot(*zip(*pts, strict=True), mark, label=f"{grp} user p95 ({tag})")
+    a.set(
+        xscale="log",
+        yscale="log",
+        xlabel="memories consolidated",
+        ylabel="seconds",
+        title="consolidation, local engine",
+    )
+    a.axhline(60, color="grey", ls=":", lw=1)
+    b.set(xscale="log", xlabel="memories stored", ylabel="ms", title="recall end to end, p95")
+    b.axhline(10, color="grey", ls=":", lw=1)
+    for ax in (a, b):
+        ax.grid(True, which="both", alpha=0.3)
+        ax.legend(fontsize=8)
+    fig.tight_layout()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+    return path
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description="render saved bench results")
+    p.add_argument("results", nargs="+", type=Path)
+    p.add_argument("--plot", type=Path)
+    p.add_argument("--markdown", action="store_true")
+    args = p.parse_args(argv)
+    docs = [json.loads(r.read_text()) for r in args.results]
+    for doc in docs:
+        print(markdown(doc) if args.markdown else render_summary(doc))
+    if args.plot:
+        print(f"wrote {plot(docs, args.plot)}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
