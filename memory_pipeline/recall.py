@@ -7,9 +7,10 @@ import logging
 import queue
 import threading
 from dataclasses import asdict, dataclass, field
-from datetime import datetime
+from datetime import UTC, datetime
 
 from memory_pipeline.errors import ValidationError
+from memory_pipeline.lib.temporal import resolve_temporal_references
 from memory_pipeline.store import db
 from memory_pipeline.store import recall as sql
 from memory_pipeline.store.indexes import has_index
@@ -23,6 +24,7 @@ MODES: dict[str, tuple[str, ...]] = {
     "exhaustive": ("hot", "warm", "cold", "archived"),
 }
 EVIDENCE_PER_UNIT = 3
+DATE_MATCH_BOOST = 0.15
 SUPERSEDED_PENALTY = 0.5  # a superseded row keeps at most half its score, and always ranks below its successor
 
 
@@ -61,6 +63,13 @@ def recall(conn, embedder, user_id: str, query: str, *, mode: str = "standard", 
     # over-fetch: several memories of one summary collapse into one unit
     cands = sql.search(conn, user_id, q, tiers=MODES[mode], limit=limit * 3 if as_units else limit, as_of=as_of,
                        namespace=namespace, as_units=as_units, use_hnsw=has_index(conn, user_id))
+    # a date in the question ("what did I do on 2025-03-02", "last week") finds memories about that date
+    anchor = as_of or datetime.now(UTC)
+    for ref in resolve_temporal_references(query, anchor)[:2]:
+        for c in sql.dated(conn, user_id, q, ref.resolved_date, ref.resolved_end, limit=limit, as_of=as_of):
+            c["similarity"] = min(1.0, c["similarity"] + DATE_MATCH_BOOST)
+            c["summarized_into"] = None  # the dated memory itself is the answer, not its summary
+            cands.append(c)
     best: dict[tuple[str, str], float] = {}
     via: dict[str, list[tuple[float, int]]] = {}
     for c in cands:

@@ -115,3 +115,13 @@ def test_heavy_user_partial_hnsw_index_is_used_and_agrees(service):
     with service.conn.transaction():  # leave no index behind for other tests' users
         service.conn.execute(f"DROP INDEX {indexes.index_name('heavy')}")
         service.conn.execute("DELETE FROM user_vector_indexes")
+
+
+def test_resolved_dates_are_searchable(service):
+    service.remember("dora", "Yesterday I signed the lease for the new flat.", created_at="2025-05-08T10:00:00Z")
+    service.remember("dora", "The plumber is coming about the leaking tap.", created_at="2025-05-20T10:00:00Z")
+    for i in range(30):
+        service.remember("dora", f"Unrelated note {i} on topic {i * 13 % 31}.", created_at="2025-06-01T10:00:00Z")
+    rows = service.recall("dora", "What happened on 2025-05-07?", mode="exhaustive", limit=3, track=False)
+    assert "lease" in rows[0]["content"]
+    assert any(d["date"] == "2025-05-07" for d in rows[0]["resolved_dates"])

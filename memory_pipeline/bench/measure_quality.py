@@ -3,8 +3,8 @@
 Definitions (all over the quality workload's memories, mapped external id -> store id):
 - duplicate pairs: two memories are predicted duplicates when they end up in one connected group of
   links (`duplicate_of`; for "save or flag" also the save path's FLAG match; after consolidation also
-  both sources of one MERGE unit). Truth pairs: two memories of one paraphrase group. Precision and
-  recall are over unordered pairs.
+  every MERGE / REPLACE decision of deep consolidation and the sources of merge units). Truth pairs:
+  two memories of one paraphrase group. Precision and recall are over unordered pairs.
 - supersession: an edge (newer, older) is correct when that pair is in the truth's adjacent-version
   pair set. Precision over edges; recall over the truth's older memories that are not duplicate rows
   (each needs at least one correct edge), and over all truth pairs (stricter).
@@ -126,7 +126,12 @@ def evaluate(bench, spec: WorkloadSpec, truth: GroundTruth) -> dict:
         tuple(r[0]) for r in svc.conn.execute("SELECT source_ids FROM summaries WHERE method = 'merge'")
     ]
     merge_links = [(a, b) for src in merges for a, b in zip(src, src[1:], strict=False)]
-    dedup["consolidated"] = _pr(_pairs([*after["dup"].items(), *merge_links]), truth_dup)
+    # MERGE / REPLACE decisions count even where no merge unit was written (sources already summarized)
+    decided = svc.conn.execute(
+        "SELECT memory_ids[1], memory_ids[2] FROM actions WHERE action IN ('MERGE', 'REPLACE')"
+        " AND cardinality(memory_ids) = 2 AND NOT dry_run"
+    ).fetchall()
+    dedup["consolidated"] = _pr(_pairs([*after["dup"].items(), *merge_links, *decided]), truth_dup)
     cons, cons_k, _, cons_empty = _evidence(svc, questions, ids, "standard")
     st = svc.stats()
     chars = svc.conn.execute(
@@ -216,7 +221,7 @@ def _false_merges(truth: GroundTruth, sid, before: dict, after: dict, method: di
         save_dup, dup, same_summary = save_dup + s, dup + d, same_summary + same
         if same:
             by_method[method.get(after["summ"][ra], "?")] += 1
-        kinds[kind].update({"pairs": 1, "duplicate": d, "same_summary": same})
+        kinds[kind].update({"pairs": 1, "duplicate": int(d), "same_summary": int(same)})
     return {
         "pairs": n,
         "duplicate_at_save": save_dup,

@@ -50,6 +50,22 @@ def search(
     return [{"kind": k, "id": i, "similarity": 1.0 - float(d), "summarized_into": si} for k, i, d, si in rows]
 
 
+def dated(conn: psycopg.Connection, user_id: str, q: np.ndarray, start, end, *, limit: int,
+          as_of: datetime | None) -> list[dict]:
+    """Memories whose resolved dates (or creation day) fall in [start, end]: dates are searchable."""
+    rows = conn.execute(
+        "SELECT 'memory' AS kind, m.id::text, (m.embedding <=> %(q)b) + 0 AS d, m.summarized_into FROM memories m"
+        " WHERE m.user_id = %(u)s AND m.duplicate_of IS NULL"
+        + (" AND m.created_at <= %(as_of)s" if as_of else "")
+        + " AND (m.created_at::date BETWEEN %(a)s AND %(b)s OR EXISTS (SELECT 1 FROM"
+        " jsonb_array_elements(m.resolved_dates) r WHERE (r->>'date')::date <= %(b)s"
+        " AND coalesce(r->>'end', r->>'date')::date >= %(a)s))"
+        " ORDER BY d LIMIT %(k)s",
+        {"u": user_id, "q": q, "a": start, "b": end, "k": limit, "as_of": as_of},
+    ).fetchall()
+    return [{"kind": k, "id": i, "similarity": 1.0 - float(d), "summarized_into": si} for k, i, d, si in rows]
+
+
 def memory_rows(conn: psycopg.Connection, ids: Sequence[int]) -> dict[int, dict]:
     if not ids:
         return {}
