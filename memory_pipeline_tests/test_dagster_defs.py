@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from datetime import UTC, datetime
 
 import dagster as dg
 import pytest
@@ -17,8 +18,15 @@ def test_definitions_load():
     dg.Definitions.validate_loadable(definitions.defs())
     d = definitions.defs()
     keys = {k.to_user_string() for k in d.resolve_asset_graph().get_all_asset_keys()}
-    assert {"raw_memories", "memory_clusters", "memory_summaries", "supersession_edges", "memory_tiers",
-            "procedural_profile", "session_context"} <= keys
+    assert {
+        "raw_memories",
+        "memory_clusters",
+        "memory_summaries",
+        "supersession_edges",
+        "memory_tiers",
+        "procedural_profile",
+        "session_context",
+    } <= keys
 
 
 def test_nightly_schedule_defaults():
@@ -53,8 +61,9 @@ def test_sensor_requests_only_users_over_threshold(service, settings):
     from memory_pipeline.defs.resources import MemoryStoreResource
     from memory_pipeline.defs.triggers.sensors import consolidation_due_sensor
 
-    service.remember_many([{"user_id": "busy", "content": f"note number {i} about topic {i * 7}"}
-                           for i in range(21)])
+    service.remember_many(
+        [{"user_id": "busy", "content": f"note number {i} about topic {i * 7}"} for i in range(21)]
+    )
     service.remember_many([{"user_id": "quiet", "content": f"quiet note {i}"} for i in range(5)])
     inst = instance(settings)
     store = MemoryStoreResource()
@@ -67,3 +76,47 @@ def test_sensor_requests_only_users_over_threshold(service, settings):
     with dg.build_sensor_context(instance=inst, cursor=res.cursor, resources={"memory_store": store}) as ctx2:
         assert consolidation_due_sensor(ctx2).run_requests == []
     assert json.loads(res.cursor)["busy"] > 0
+
+
+@pytest.mark.integration
+def test_nightly_schedule_batches_users_into_range_runs(service, settings, monkeypatch):
+    from memory_pipeline.defs.launch import instance
+    from memory_pipeline.defs.triggers import schedules
+
+    inst = instance(settings)
+    keys = [f"night-{i:02d}" for i in range(5)]
+    inst.add_dynamic_partitions("users", keys)
+    monkeypatch.setattr(schedules, "USERS_PER_RUN", 2)
+    with dg.build_schedule_context(
+        instance=inst, scheduled_execution_time=datetime(2026, 1, 2, 2, 0, tzinfo=UTC)
+    ) as ctx:
+        reqs = schedules.nightly_consolidation(ctx)
+    known = list(inst.get_dynamic_partitions("users"))
+    assert len(reqs) == -(-len(known) // 2)
+    starts = [r.tags["dagster/asset_partition_range_start"] for r in reqs]
+    ends = [r.tags["dagster/asset_partition_range_end"] for r in reqs]
+    assert starts[0] == known[0] and ends[-1] == known[-1]
+    assert all(r.partition_key_range is not None for r in reqs)
+
+
+@pytest.mark.integration
+def test_one_run_consolidates_many_users_each_in_its_own_transaction(service):
+    for u in ("m1", "m2", "m3"):
+        service.remember_many(
+            [
+                {
+                    "user_id": u,
+                    "content": f"{u} says: I usually swim on Mondays. Note {i}",
+                    "created_at": f"2025-01-0{i + 1}T10:00:00Z",
+                }
+                for i in range(4)
+            ]
+        )
+    res = service.consolidate(all_users=True)
+    assert res["status"] == "SUCCESS" and res["users"] == 3
+    assert isinstance(res["run_id"], str)  # one run, not three
+    assert res["assets"]["memory_summaries"]["users"] == 3
+    states = service.conn.execute(
+        "SELECT user_id, last_run_id FROM consolidation_state ORDER BY 1"
+    ).fetchall()
+    assert [u for u, _ in states] == ["m1", "m2", "m3"] and {r for _, r in states} == {res["run_id"]}
