@@ -80,6 +80,8 @@ class _Run:
         self.planned_versions: dict[int, int] = {}
         self._emb: dict[int, np.ndarray] = {}
         self.supersede_reason: dict[tuple[int, int], str] = {}
+        self._pending: dict = {"delete": [], "rows": [], "edges": [], "links": {}}
+        self._summ: list[dict] | None = None
         self.pending = store.pending_suggestions(conn, snap.user_id) if mode == "review" else []
         self.known_suggestions = store.known_suggestion_ids(conn, snap.user_id) if mode == "review" else set()
 
@@ -263,15 +265,15 @@ class _Run:
             "model": self.engine.model, "prompt_version": self.engine.prompt_version, "run_id": self.run_id,
             "embedding": vec, "confidence": float(draft.confidence), "tier": retention.TIER_WARM,
         }
-        if not self.dry:
-            store.delete_summaries(self.conn, [replaces] if replaces else [])
-            store.insert_summary(self.conn, row)
-            store.insert_edges(self.conn, [
-                {"id": stable_id("edge", s.user_id, "consolidates", sid, i), "user_id": s.user_id,
-                 "edge_type": "consolidates", "source_id": sid, "target_id": str(i), "weight": 1.0,
-                 "reason": f"source of {scope} summary {sid}", "run_id": self.run_id} for i in ids])
-            self.out.changed_rows += 1 + len(ids)
-        self.set_memory("summarized_into", "text", {i: sid for i in ids})
+        # written in one batch per phase (flush_summaries): a user has dozens of summaries per run
+        if replaces:
+            self._pending["delete"].append(replaces)
+        self._pending["rows"].append(row)
+        self._pending["edges"].extend(
+            {"id": stable_id("edge", s.user_id, "consolidates", sid, i), "user_id": s.user_id,
+             "edge_type": "consolidates", "source_id": sid, "target_id": str(i), "weight": 1.0,
+             "reason": f"source of {scope} summary {sid}", "run_id": self.run_id} for i in ids)
+        self._pending["links"].update({i: sid for i in ids})
         for k in ks:
             s.summarized_into[k] = sid
         self.act("SUMMARIZE", ids, f"{label}: {len(ids)} -> 1, {source_chars} -> {len(draft.content)} chars"
@@ -282,6 +284,22 @@ class _Run:
         self.out.counts["summary_source_chars"] += source_chars
         self.out.counts["summary_chars"] += len(draft.content)
         self.out.previews["summaries"].append(f"[{scope}] {draft.content[:160]} ({len(ids)} sources)")
+
+    def summaries(self) -> list[dict]:
+        """The user's summaries as written so far (read once, after the summary phases)."""
+        if self._summ is None:
+            self._summ = store.user_summaries(self.conn, self.s.user_id)
+        return self._summ
+
+    def flush_summaries(self) -> None:
+        p = self._pending
+        if not self.dry and p["rows"]:
+            store.delete_summaries(self.conn, p["delete"])
+            store.insert_summaries(self.conn, p["rows"])
+            store.insert_edges(self.conn, p["edges"])
+            self.out.changed_rows += len(p["rows"]) + len(p["edges"])
+        self.set_memory("summarized_into", "text", dict(p["links"]))
+        self._pending = {"delete": [], "rows": [], "edges": [], "links": {}}
 
     def episodes(self) -> None:
         """Seed 004: every memory since the last summary, per conversation, N -> 1 (chunks of
@@ -436,7 +454,7 @@ class _Run:
         tally = Counter(s.tier[k] for k in ks)
         self.out.compression.update({f"tier_{t}": float(tally.get(t, 0)) for t in retention.TIERS})
         # summaries: retention from their newest source, their own activation
-        summ = store.user_summaries(self.conn, s.user_id)
+        summ = self.summaries()
         if summ:
             b2 = retention.compute_retention_batch(
                 [r["temporal_end"] for r in summ], None, [r["access_count"] for r in summ],
@@ -450,7 +468,7 @@ class _Run:
 
     def profile(self) -> None:
         s = self.s
-        summ = store.user_summaries(self.conn, s.user_id)
+        summ = self.summaries()
         sources = [ProfileSource(r["id"], r["content"], r["temporal_end"]) for r in summ]
         # duplicates count too: seed 001's "seen >= 3 times" counts mentions, and the save path collapses them
         sources += [
@@ -478,7 +496,7 @@ class _Run:
 
     def context(self) -> None:
         s = self.s
-        summ = store.user_summaries(self.conn, s.user_id)
+        summ = self.summaries()
         prof = store.get_profile(self.conn, s.user_id)
         if not summ and not prof:
             return
@@ -544,6 +562,7 @@ def consolidate_user(conn: psycopg.Connection, user_id: str, *, engine: Engine, 
         touched = run.cluster()
         run.summarize(touched)
         run.episodes()
+        run.flush_summaries()
         run.decide()
         run.tiers()
         run.profile()

@@ -167,31 +167,39 @@ def delete_summaries(conn: psycopg.Connection, ids: Sequence[str]) -> int:
     return conn.execute("DELETE FROM summaries WHERE id = ANY(%s)", (list(ids),)).rowcount
 
 
+def insert_summaries(conn: psycopg.Connection, rows: Sequence[dict]) -> None:
+    if not rows:
+        return
+    with conn.cursor() as cur:
+        cur.executemany(
+            "INSERT INTO summaries (id, user_id, cluster_id, namespace, content, key_facts, decisions,"
+            " superseded_facts, resolved_dates, source_ids, source_chars, temporal_start, temporal_end, scope, method,"
+            " model, prompt_version, run_id, embedding, confidence, tier)"
+            " VALUES (%(id)s, %(user_id)s, %(cluster_id)s, %(namespace)s, %(content)s, %(key_facts)s, %(decisions)s,"
+            " %(superseded_facts)s, %(resolved_dates)s, %(source_ids)s, %(source_chars)s, %(temporal_start)s,"
+            " %(temporal_end)s, %(scope)s, %(method)s, %(model)s, %(prompt_version)s, %(run_id)s, %(embedding)b,"
+            " %(confidence)s, %(tier)s) ON CONFLICT (id) DO NOTHING",
+            [{"scope": "cluster", **row, **{k: json.dumps(row[k], default=str) for k in
+                                           ("key_facts", "decisions", "superseded_facts", "resolved_dates")}}
+             for row in rows],
+        )
+
+
 def insert_summary(conn: psycopg.Connection, row: dict) -> None:
-    conn.execute(
-        "INSERT INTO summaries (id, user_id, cluster_id, namespace, content, key_facts, decisions, superseded_facts,"
-        " resolved_dates, source_ids, source_chars, temporal_start, temporal_end, scope, method, model, prompt_version,"
-        " run_id, embedding, confidence, tier)"
-        " VALUES (%(id)s, %(user_id)s, %(cluster_id)s, %(namespace)s, %(content)s, %(key_facts)s, %(decisions)s,"
-        " %(superseded_facts)s, %(resolved_dates)s, %(source_ids)s, %(source_chars)s, %(temporal_start)s,"
-        " %(temporal_end)s, %(scope)s, %(method)s, %(model)s, %(prompt_version)s, %(run_id)s, %(embedding)b,"
-        " %(confidence)s, %(tier)s) ON CONFLICT (id) DO NOTHING",
-        {"scope": "cluster", **row, **{k: json.dumps(row[k], default=str) for k in
-                                       ("key_facts", "decisions", "superseded_facts", "resolved_dates")}},
-    )
+    insert_summaries(conn, [row])
 
 
 def insert_edges(conn: psycopg.Connection, rows: Sequence[dict]) -> int:
-    """Insert edges that do not exist yet; returns how many were new."""
-    n = 0
-    for r in rows:
-        n += conn.execute(
-            "INSERT INTO edges (id, user_id, edge_type, source_id, target_id, weight, reason, run_id)"
-            " VALUES (%(id)s, %(user_id)s, %(edge_type)s, %(source_id)s, %(target_id)s, %(weight)s, %(reason)s,"
-            " %(run_id)s) ON CONFLICT DO NOTHING",
-            r,
-        ).rowcount
-    return n
+    """Insert edges that do not exist yet (one statement); returns how many were new."""
+    if not rows:
+        return 0
+    cols = ("id", "user_id", "edge_type", "source_id", "target_id", "weight", "reason", "run_id")
+    return conn.execute(
+        "INSERT INTO edges (id, user_id, edge_type, source_id, target_id, weight, reason, run_id)"
+        " SELECT * FROM unnest(%s::text[], %s::text[], %s::text[], %s::text[], %s::text[], %s::real[],"
+        " %s::text[], %s::text[]) ON CONFLICT DO NOTHING",
+        [[r[c] for r in rows] for c in cols],
+    ).rowcount
 
 
 def existing_edges(conn: psycopg.Connection, user_id: str, edge_type: str) -> set[tuple[str, str]]:
