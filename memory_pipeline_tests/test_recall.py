@@ -128,3 +128,10 @@ def test_resolved_dates_are_searchable(service):
     rows = service.recall("dora", "What happened on 2025-05-07?", mode="exhaustive", limit=3, track=False)
     assert "lease" in rows[0]["content"]
     assert any(d["date"] == "2025-05-07" for d in rows[0]["resolved_dates"])
+
+
+def test_profile_is_a_recall_row(consolidated):
+    rows = consolidated.recall("alice", "what does the user like and where do they live?", mode="standard",
+                               limit=20, track=False)
+    prof = [r for r in rows if r["kind"] == "profile"]
+    assert prof and "Berlin" in prof[0]["content"]

@@ -36,6 +36,12 @@ def encoder(bench) -> dict:
 
     s, plan = bench.settings, bench.plan
     texts = sentences(plan.encoder_sentences)
+    try:  # the torch model's loading bar would land in the middle of the tables
+        from transformers.utils import logging as hf_logging
+
+        hf_logging.disable_progress_bar()
+    except ImportError:
+        pass
     onnx = get_embedder(s.embedding_model, "onnx", s.cache_dir)
     torch_emb = get_embedder(s.embedding_model, "torch", s.cache_dir)
     for emb in (onnx, torch_emb):  # first calls allocate; not part of the steady state

@@ -56,6 +56,7 @@ class UserOutcome:
     previews: dict[str, list[str]] = field(default_factory=lambda: defaultdict(list))
     seconds: float = 0.0
     compression: dict[str, float] = field(default_factory=dict)
+    profile_to_embed: tuple[str, str] | None = None
 
     def to_dict(self) -> dict:
         return {"user_id": self.user_id, "status": self.status, "counts": dict(self.counts),
@@ -82,6 +83,7 @@ class _Run:
         self.supersede_reason: dict[tuple[int, int], str] = {}
         self._pending: dict = {"delete": [], "rows": [], "edges": [], "links": {}}
         self._summ: list[dict] | None = None
+        self.changes: dict[str, dict[int, object]] = {}
         self.pending = store.pending_suggestions(conn, snap.user_id) if mode == "review" else []
         self.known_suggestions = store.known_suggestion_ids(conn, snap.user_id) if mode == "review" else set()
 
@@ -110,17 +112,19 @@ class _Run:
         })
         self.out.counts[f"action:{action}"] += 1
 
-    def set_memory(self, column: str, pgtype: str, changes: dict[int, object]) -> int:
-        """Write derived column values for memory ids, version-checked; returns rows written."""
-        if not changes or self.dry:
-            return 0
-        ids = sorted(changes)
-        versions = [int(self.s.version[self.pos[i]]) for i in ids]
-        for i, v in zip(ids, versions, strict=True):
-            self.planned_versions[i] = v
-        written = store.update_memories(self.conn, column, ids, versions, [changes[i] for i in ids], pgtype)
+    def set_memory(self, column: str, pgtype: str, changes: dict[int, object]) -> None:
+        """Record derived column values for memory ids; `write_memories` writes them all at once."""
+        if changes:  # callers pass real changes only (a re-run with nothing new records none)
+            self.changes.setdefault(column, {}).update(changes)
+
+    def write_memories(self) -> None:
+        if self.dry or not self.changes:
+            return
+        ids = {i for col in self.changes.values() for i in col}
+        versions = {i: int(self.s.version[self.pos[i]]) for i in ids}
+        self.planned_versions.update(versions)
+        written = store.update_memories(self.conn, self.changes, versions)
         self.out.changed_rows += len(written)
-        return len(written)
 
     def overlaps_pending(self, memory_ids: set[int]) -> bool:
         return any(memory_ids & set(p["memory_ids"]) for p in self.pending)
@@ -487,6 +491,8 @@ class _Run:
                "sections": {k: list(v) for k, v in prof.sections.items()}, "patterns": [list(p) for p in prof.patterns],
                "source_ids": list(prof.source_ids), "method": self.engine.profile_method, "model": self.engine.model,
                "run_id": self.run_id, "embedding": self.embed([prof.content])[0] if self.embed else None}
+        if not self.embed:
+            self.out.profile_to_embed = (pid, prof.content)  # the caller embeds a run's profiles in one batch
         if not self.dry:
             store.upsert_profile(self.conn, row)
             self.out.changed_rows += 1
@@ -519,6 +525,7 @@ class _Run:
 
     def finish(self) -> None:
         s = self.s
+        self.write_memories()
         # optimistic locking: any planned row whose version moved was not written; say so
         if self.planned_versions:
             now_versions = store.current_versions(self.conn, list(self.planned_versions))

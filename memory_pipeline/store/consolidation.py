@@ -114,21 +114,36 @@ def load_clusters(conn: psycopg.Connection, user_id: str) -> list[tuple[str, np.
     return [(r[0], as_array(r[1]), r[2]) for r in rows]
 
 
-def update_memories(
-    conn: psycopg.Connection, column: str, ids: Sequence[int], versions: Sequence[int], values: Sequence, pgtype: str
-) -> set[int]:
-    """Set one derived column where the version is unchanged; returns the ids written."""
-    allowed = {"tier", "layer", "retention", "superseded_by", "summarized_into", "cluster_id", "flagged",
-               "flag_reason", "duplicate_of"}
-    if column not in allowed:
-        raise ValueError(f"not a derived column: {column}")
+DERIVED_COLUMNS = {
+    "tier": "text", "layer": "text", "superseded_by": "bigint", "summarized_into": "text", "cluster_id": "text",
+    "flagged": "boolean", "duplicate_of": "bigint",
+}
+
+
+def update_memories(conn: psycopg.Connection, changes: dict[str, dict[int, object]],
+                    versions: dict[int, int]) -> set[int]:
+    """Write every derived-column change of a run in one statement, only where the row's version is
+    still the one read (optimistic locking); returns the ids written."""
+    unknown = set(changes) - set(DERIVED_COLUMNS)
+    if unknown:
+        raise ValueError(f"not derived columns: {sorted(unknown)}")
+    ids = sorted({i for col in changes.values() for i in col})
     if not ids:
         return set()
+    cols = sorted(changes)
+    arrays = [ids, [versions[i] for i in ids]]
+    sets, decl = [], ["id", "ver"]
+    for c in cols:
+        arrays.append([i in changes[c] for i in ids])
+        arrays.append([changes[c].get(i) for i in ids])
+        decl += [f"set_{c}", f"v_{c}"]
+        sets.append(f"{c} = CASE WHEN u.set_{c} THEN u.v_{c} ELSE m.{c} END")
+    types = ["bigint", "int"] + [t for c in cols for t in ("boolean", DERIVED_COLUMNS[c])]
+    unnest = ", ".join(f"%s::{t}[]" for t in types)
     rows = conn.execute(
-        f"UPDATE memories m SET {column} = u.v, updated_at = now()"
-        f" FROM unnest(%s::bigint[], %s::int[], %s::{pgtype}[]) AS u(id, ver, v)"
-        f" WHERE m.id = u.id AND m.version = u.ver AND m.{column} IS DISTINCT FROM u.v RETURNING m.id",
-        (list(map(int, ids)), list(map(int, versions)), list(values)),
+        f"UPDATE memories m SET {', '.join(sets)}, updated_at = now()"
+        f" FROM unnest({unnest}) AS u({', '.join(decl)}) WHERE m.id = u.id AND m.version = u.ver RETURNING m.id",
+        arrays,
     ).fetchall()
     return {r[0] for r in rows}
 
@@ -245,6 +260,16 @@ def upsert_profile(conn: psycopg.Connection, row: dict) -> None:
         " run_id = excluded.run_id, embedding = excluded.embedding, updated_at = now()",
         {**row, **{k: json.dumps(row[k], default=str) for k in ("sections", "patterns", "source_ids")}},
     )
+
+
+def set_profile_embeddings(conn: psycopg.Connection, rows: Sequence[tuple[str, str, np.ndarray]]) -> int:
+    """(user_id, profile id, vector): only if the profile is still that version."""
+    n = 0
+    with conn.cursor() as cur:
+        for user_id, pid, vec in rows:
+            cur.execute("UPDATE profiles SET embedding = %b WHERE user_id = %s AND id = %s", (vec, user_id, pid))
+            n += cur.rowcount
+    return n
 
 
 def get_session_context(conn: psycopg.Connection, user_id: str) -> dict | None:

@@ -140,6 +140,12 @@ def consolidate_users(
         for k, v in out.previews.items():
             previews.setdefault(k, []).extend(v[:3])
         context.log.info("consolidated %s in %.2fs: %d changed rows", user, out.seconds, out.changed_rows)
+    # profile vectors for recall, encoded in one batch for the whole run (one encoder call per user
+    # would cost more than the rest of the consolidation)
+    to_embed = [(o.user_id, *o.profile_to_embed) for o in outcomes if o.profile_to_embed]
+    if to_embed:
+        vectors = svc.embedder.encode([text for _, _, text in to_embed])
+        store.set_profile_embeddings(conn, [(u, pid, v) for (u, pid, _), v in zip(to_embed, vectors, strict=True)])
     if failed and not outcomes:
         raise dg.Failure(f"consolidation failed for {len(failed)} user(s)", metadata={"failed": failed})
 
