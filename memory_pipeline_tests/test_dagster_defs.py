@@ -120,3 +120,44 @@ def test_one_run_consolidates_many_users_each_in_its_own_transaction(service):
         "SELECT user_id, last_run_id FROM consolidation_state ORDER BY 1"
     ).fetchall()
     assert [u for u, _ in states] == ["m1", "m2", "m3"] and {r for _, r in states} == {res["run_id"]}
+
+
+def test_sensor_batches_many_due_users_into_ranges():
+    from memory_pipeline.defs.triggers.sensors import batch_ranges
+
+    order = [f"u{i:03d}" for i in range(100)]
+    due = ["u003", "u004", "u050", "u051", "u099", "u000"]
+    got = batch_ranges(order, due, 10)
+    assert got == [
+        ("u000", "u004", ["u000", "u003", "u004"]),
+        ("u050", "u051", ["u050", "u051"]),
+        ("u099", "u099", ["u099"]),
+    ]
+    assert sorted(u for _, _, g in batch_ranges(order, order, 30) for u in g) == order
+    assert all(order.index(b) - order.index(a) < 30 for a, b, _ in batch_ranges(order, order, 30))
+
+
+@pytest.mark.integration
+def test_sensor_batched_request_runs_only_due_users(service, settings):
+    from memory_pipeline.defs.consolidation.assets import consolidate_users, raw_memories
+    from memory_pipeline.defs.launch import instance
+    from memory_pipeline.defs.resources import MemoryStoreResource
+    from memory_pipeline.defs.triggers.sensors import consolidation_due_sensor
+
+    recs = [{"user_id": f"b{u:02d}", "content": f"user {u} note {i}: topic {i * 7 % 13}"}
+            for u in range(22) for i in range(20)]
+    recs += [{"user_id": "b99", "content": "only one note"}]
+    service.remember_many(recs)
+    inst = instance(settings)
+    with dg.build_sensor_context(instance=inst, resources={"memory_store": MemoryStoreResource()}) as ctx:
+        res = consolidation_due_sensor(ctx)
+    assert 1 <= len(res.run_requests) < 22  # batched, not one run per user
+    inst.add_dynamic_partitions("users", [k for r in res.dynamic_partitions_requests for k in r.partition_keys])
+    req = res.run_requests[0]
+    due = req.run_config["ops"]["consolidate_users"]["config"]["only_users"]
+    assert "b99" not in due
+    out = dg.materialize([consolidate_users, raw_memories], instance=inst, tags=req.tags, run_config=req.run_config,
+                         resources={"memory_store": MemoryStoreResource()})
+    assert out.success
+    done = {u for (u,) in service.conn.execute("SELECT user_id FROM consolidation_state")}
+    assert done == set(due)

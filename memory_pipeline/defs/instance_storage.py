@@ -27,7 +27,7 @@ def resolve_url(configured: str | None = None) -> str:
         url = db.ensure_database(db.database_url(Settings.from_env()), "dagster")
     # dagster-postgres with SQLAlchemy 2 needs psycopg2 named explicitly
     if url.startswith("postgresql://"):
-        url = "postgresql+psycopg2://" + url[len("postgresql://"):]
+        url = "postgresql+psycopg2://" + url[len("postgresql://") :]
     return url
 
 
@@ -43,7 +43,9 @@ class MemoryPipelineStorage(DagsterPostgresStorage):
 
     def _data(self, cls_name: str) -> ConfigurableClassData:
         # subprocesses (run workers, the daemon) rebuild the storages from this: give them the resolved URL
-        return ConfigurableClassData("dagster_postgres", cls_name, yaml.dump({"postgres_url": self.postgres_url}))
+        return ConfigurableClassData(
+            "dagster_postgres", cls_name, yaml.dump({"postgres_url": self.postgres_url})
+        )
 
     @property
     def event_storage_data(self):

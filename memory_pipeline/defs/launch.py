@@ -44,8 +44,14 @@ def instance(settings: Settings) -> dg.DagsterInstance:
     return dg.DagsterInstance.get()
 
 
-def materialize_users(settings: Settings, users: list[str] | None, *, mode: str = "apply",
-                      dry_run: bool = False, inst: dg.DagsterInstance | None = None) -> dict:
+def materialize_users(
+    settings: Settings,
+    users: list[str] | None,
+    *,
+    mode: str = "apply",
+    dry_run: bool = False,
+    inst: dg.DagsterInstance | None = None,
+) -> dict:
     """Materialize the consolidation assets for `users` (None: every user) in one run."""
     from memory_pipeline.defs.consolidation.assets import consolidate_users, raw_memories
     from memory_pipeline.defs.partitions import SHARDS, USERS_PARTITION
@@ -74,7 +80,9 @@ def materialize_users(settings: Settings, users: list[str] | None, *, mode: str 
         keys = sorted(users, key=order.__getitem__)
         span = order[keys[-1]] - order[keys[0]] + 1
         if span != len(keys):  # not contiguous: run them one range per user block
-            return _merge([materialize_users(settings, [u], mode=mode, dry_run=dry_run, inst=inst) for u in keys])
+            return _merge(
+                [materialize_users(settings, [u], mode=mode, dry_run=dry_run, inst=inst) for u in keys]
+            )
     if len(keys) == 1:
         partition_key = keys[0]
     else:
@@ -82,8 +90,9 @@ def materialize_users(settings: Settings, users: list[str] | None, *, mode: str 
     result = dg.materialize(
         [consolidate_users, raw_memories],
         instance=inst,
-        resources={"memory_store": MemoryStoreResource(
-            database_url=settings.database_url, home=str(settings.home))},
+        resources={
+            "memory_store": MemoryStoreResource(database_url=settings.database_url, home=str(settings.home))
+        },
         partition_key=partition_key,
         tags=tags,
         run_config={"ops": {"consolidate_users": {"config": {"mode": mode, "dry_run": dry_run}}}},
@@ -94,11 +103,20 @@ def materialize_users(settings: Settings, users: list[str] | None, *, mode: str 
         mat = ev.event_specific_data.materialization
         meta[mat.asset_key.to_user_string()] = {k: v.value for k, v in mat.metadata.items()}
     checks = {e.asset_check_key.name: e.passed for e in result.get_asset_check_evaluations()}
-    return {"run_id": result.run_id, "status": "SUCCESS" if result.success else "FAILURE",
-            "users": len(users), "assets": meta, "checks": checks}
+    return {
+        "run_id": result.run_id,
+        "status": "SUCCESS" if result.success else "FAILURE",
+        "users": len(users),
+        "assets": meta,
+        "checks": checks,
+    }
 
 
 def _merge(results: list[dict]) -> dict:
     ok = all(r["status"] == "SUCCESS" for r in results)
-    return {"run_id": [r["run_id"] for r in results], "status": "SUCCESS" if ok else "FAILURE",
-            "users": sum(r["users"] for r in results), "runs": results}
+    return {
+        "run_id": [r["run_id"] for r in results],
+        "status": "SUCCESS" if ok else "FAILURE",
+        "users": sum(r["users"] for r in results),
+        "runs": results,
+    }

@@ -98,6 +98,8 @@ CHECKS = [
 class ConsolidateRunConfig(dg.Config):
     mode: str = "apply"  # apply | review
     dry_run: bool = False
+    # a batched sensor run covers a partition range but only the users that crossed the threshold
+    only_users: list[str] = []
 
 
 @dg.multi_asset(
@@ -118,6 +120,9 @@ def consolidate_users(
     svc = memory_store.service
     conn = svc.conn
     users = partition_users(list(context.partition_keys), store.all_users(conn))
+    if config.only_users:
+        wanted = set(config.only_users)
+        users = [u for u in users if u in wanted]
     engine = get_engine(svc.settings)
     totals: Counter = Counter()
     outcomes, failed = [], {}
@@ -145,7 +150,9 @@ def consolidate_users(
     to_embed = [(o.user_id, *o.profile_to_embed) for o in outcomes if o.profile_to_embed]
     if to_embed:
         vectors = svc.embedder.encode([text for _, _, text in to_embed])
-        store.set_profile_embeddings(conn, [(u, pid, v) for (u, pid, _), v in zip(to_embed, vectors, strict=True)])
+        store.set_profile_embeddings(
+            conn, [(u, pid, v) for (u, pid, _), v in zip(to_embed, vectors, strict=True)]
+        )
     if failed and not outcomes:
         raise dg.Failure(f"consolidation failed for {len(failed)} user(s)", metadata={"failed": failed})
 

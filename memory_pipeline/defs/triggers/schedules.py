@@ -24,8 +24,12 @@ def ranges(keys: list[str], size: int) -> list[tuple[str, str]]:
     return [(keys[i], keys[min(i + size, len(keys)) - 1]) for i in range(0, len(keys), size)]
 
 
-@dg.schedule(job=consolidation_job, cron_schedule=NIGHTLY_CRON, execution_timezone=NIGHTLY_TIMEZONE,
-             default_status=dg.DefaultScheduleStatus.RUNNING)
+@dg.schedule(
+    job=consolidation_job,
+    cron_schedule=NIGHTLY_CRON,
+    execution_timezone=NIGHTLY_TIMEZONE,
+    default_status=dg.DefaultScheduleStatus.RUNNING,
+)
 def nightly_consolidation(context: dg.ScheduleEvaluationContext):
     """Deep consolidation of every user, batched into runs of contiguous partition ranges."""
     if SHARDS:
@@ -36,7 +40,9 @@ def nightly_consolidation(context: dg.ScheduleEvaluationContext):
         return dg.SkipReason("no user partitions yet")
     stamp = context.scheduled_execution_time.isoformat()
     return [
-        dg.RunRequest(run_key=f"nightly:{stamp}:{a}", tags={
-            ASSET_PARTITION_RANGE_START_TAG: a, ASSET_PARTITION_RANGE_END_TAG: b, "trigger": "nightly"})
+        dg.RunRequest(
+            run_key=f"nightly:{stamp}:{a}",
+            tags={ASSET_PARTITION_RANGE_START_TAG: a, ASSET_PARTITION_RANGE_END_TAG: b, "trigger": "nightly"},
+        )
         for a, b in ranges(keys, USERS_PER_RUN)
     ]

@@ -8,17 +8,22 @@ import json
 import os
 
 import dagster as dg
+from dagster._core.storage.tags import ASSET_PARTITION_RANGE_END_TAG, ASSET_PARTITION_RANGE_START_TAG
 
 from memory_pipeline.defs.consolidation.jobs import consolidation_job
 from memory_pipeline.defs.partitions import SHARDS, USERS_PARTITION
 from memory_pipeline.defs.resources import MemoryStoreResource
+from memory_pipeline.defs.triggers.schedules import USERS_PER_RUN
 from memory_pipeline.store import consolidation as store
 
 MIN_NEW = int(os.environ.get("MEMORY_PIPELINE_SENSOR_MIN_NEW", "20"))
 MAX_WORKING = int(os.environ.get("MEMORY_PIPELINE_SENSOR_MAX_WORKING", "1000"))
+PER_USER_RUNS_UP_TO = 20  # more users due in one tick are batched into range runs
 
 
-def plan_requests(due: list[tuple[str, int, int, int]], cursor: dict[str, int]) -> tuple[list[str], dict[str, int]]:
+def plan_requests(
+    due: list[tuple[str, int, int, int]], cursor: dict[str, int]
+) -> tuple[list[str], dict[str, int]]:
     """Users to run now and the next cursor: one request per (user, newest memory id)."""
     run, nxt = [], dict(cursor)
     for user, _new, _working, max_id in due:
@@ -26,6 +31,19 @@ def plan_requests(due: list[tuple[str, int, int, int]], cursor: dict[str, int]) 
             run.append(user)
             nxt[user] = max_id
     return run, nxt
+
+
+def batch_ranges(order: list[str], due: list[str], span: int) -> list[tuple[str, str, list[str]]]:
+    """Contiguous partition ranges of at most `span` keys covering every due user: (start, end, due users)."""
+    pos = {k: i for i, k in enumerate(order)}
+    idx = sorted(pos[u] for u in due if u in pos)
+    out: list[tuple[str, str, list[str]]] = []
+    while idx:
+        first = idx[0]
+        group = [i for i in idx if i < first + span]
+        out.append((order[first], order[group[-1]], [order[i] for i in group]))
+        idx = idx[len(group) :]
+    return out
 
 
 @dg.sensor(job=consolidation_job, minimum_interval_seconds=60, default_status=dg.DefaultSensorStatus.RUNNING)
@@ -41,20 +59,42 @@ def consolidation_due_sensor(context: dg.SensorEvaluationContext, memory_store: 
 
         keys = sorted({f"shard-{shard_of(u, SHARDS):04d}" for u in users})
         return dg.SensorResult(
-            run_requests=[dg.RunRequest(run_key=f"{k}:{max(nxt[u] for u in users)}", partition_key=k) for k in keys],
+            run_requests=[
+                dg.RunRequest(run_key=f"{k}:{max(nxt[u] for u in users)}", partition_key=k) for k in keys
+            ],
             cursor=json.dumps(nxt),
         )
     known = set(context.instance.get_dynamic_partitions(USERS_PARTITION))
     everyone = store.all_users(conn)
     conn.rollback()
     new_partitions = [u for u in everyone if u not in known]
-    requests = [dg.RunRequest(run_key=f"{u}:{nxt[u]}", partition_key=u, tags={"trigger": "message_count"})
-                for u in users]
+    order = [*known, *new_partitions]
+    requests = (
+        [
+            dg.RunRequest(run_key=f"{u}:{nxt[u]}", partition_key=u, tags={"trigger": "message_count"})
+            for u in users
+        ]
+        if len(users) <= PER_USER_RUNS_UP_TO
+        else [
+            # many users due at once: a few range runs, each consolidating only its due users
+            dg.RunRequest(
+                run_key=f"batch:{a}:{b}:{max(nxt[u] for u in group)}",
+                tags={
+                    ASSET_PARTITION_RANGE_START_TAG: a,
+                    ASSET_PARTITION_RANGE_END_TAG: b,
+                    "trigger": "message_count",
+                },
+                run_config={"ops": {"consolidate_users": {"config": {"only_users": group}}}},
+            )
+            for a, b, group in batch_ranges(order, users, USERS_PER_RUN)
+        ]
+    )
     if requests:
         context.log.info("requesting consolidation for %d user(s): %s", len(requests), ", ".join(users[:20]))
     return dg.SensorResult(
         run_requests=requests,
         dynamic_partitions_requests=[dg.AddDynamicPartitionsRequest(USERS_PARTITION, new_partitions)]
-        if new_partitions else [],
+        if new_partitions
+        else [],
         cursor=json.dumps(nxt),
     )
