@@ -26,9 +26,10 @@ def run_demo(path: Path | None = None, *, as_json: bool = False, out=sys.stdout)
         users = [r[0] for r in conn.execute("SELECT DISTINCT user_id FROM memories ORDER BY 1")]
         for u in users:
             summaries = conn.execute(
-                "SELECT s.id, s.content, s.method, array_agg(coalesce(m.external_id, m.id::text) ORDER BY m.id)"
+                "SELECT s.id, s.content, s.scope || '/' || s.method,"
+                " array_agg(coalesce(m.external_id, m.id::text) ORDER BY m.id)"
                 " FROM summaries s JOIN memories m ON m.id = ANY(s.source_ids) WHERE s.user_id = %s"
-                " GROUP BY s.id, s.content, s.method ORDER BY s.id", (u,)).fetchall()
+                " GROUP BY s.id, s.content, s.scope, s.method ORDER BY s.scope, s.temporal_start", (u,)).fetchall()
             sups = conn.execute(
                 "SELECT n.content, o.content, e.reason FROM edges e JOIN memories n ON n.id::text = e.source_id"
                 " JOIN memories o ON o.id::text = e.target_id WHERE e.user_id = %s AND e.edge_type = 'supersedes'"
@@ -61,7 +62,9 @@ def _render(r: dict, out) -> None:
         out.write(f"tiers: {u['tiers']}\n")
         out.write(f"summaries ({len(u['summaries'])}):\n")
         for s in u["summaries"][:8]:
-            out.write(f"  - [{s['method']}] {s['content'][:200]}\n      sources: {', '.join(s['sources'])}\n")
+            src = s["sources"]
+            shown = ", ".join(src[:6]) + (f", ... ({len(src)} in all)" if len(src) > 6 else "")
+            out.write(f"  - [{s['method']}] {s['content'][:200]}\n      sources: {shown}\n")
         out.write(f"supersessions ({len(u['supersessions'])}):\n")
         for s in u["supersessions"][:8]:
             out.write(f"  - {s['newer'][:80]!r} supersedes {s['older'][:80]!r}\n      because {s['reason']}\n")

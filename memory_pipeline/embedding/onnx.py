@@ -36,9 +36,12 @@ def _fingerprint(model_dir: Path) -> str:
 
 def export(model_dir: Path, target: Path) -> None:
     """Export transformer + mean pooling + L2 normalisation to one ONNX graph."""
+    os.environ.setdefault("HF_HUB_DISABLE_PROGRESS_BARS", "1")
     import torch
+    import transformers
     from sentence_transformers import SentenceTransformer
 
+    transformers.utils.logging.disable_progress_bar()  # a one-off export should not draw progress bars
     st = SentenceTransformer(str(model_dir), device="cpu")
     transformer = st[0].auto_model
 

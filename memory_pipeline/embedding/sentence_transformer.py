@@ -29,7 +29,10 @@ class SentenceTransformerEmbedder:
         os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
         try:
             import torch
+            import transformers
             from sentence_transformers import SentenceTransformer
+
+            transformers.utils.logging.disable_progress_bar()
 
             if threads:
                 torch.set_num_threads(threads)
