@@ -127,6 +127,7 @@ def save_batch(
         rows.append(sql.memory_row(
             id=new_id, rec=rec, facts=facts_json(rec.content), dates=dates_json(rec), embedding=vectors[i],
             flagged=flagged, flag_reason=decision.reason if flagged else None, duplicate_of=duplicate_of,
+            match_id=match_id, similarity=sim,
         ))
         if decision.action != dedup.INSERTED:
             actions.append({

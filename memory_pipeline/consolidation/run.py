@@ -346,12 +346,22 @@ class _Run:
         flagged = [int(s.ids[k]) for k in range(len(s)) if s.flagged[k] and self.active(k)]
         if not flagged:
             return
-        neighbours = {}
-        vecs = self.embeddings(flagged)
-        for nb in mem_sql.nearest(self.conn, [s.user_id] * len(flagged), vecs, k=2):
-            fid = flagged[nb.ord]
-            if nb.id != fid and fid not in neighbours:
-                neighbours[fid] = nb
+        # the save path stored what each flagged memory was compared with: no search needed here
+        neighbours: dict[int, mem_sql.Neighbour] = {}
+        unknown = []
+        for fid in flagged:
+            k = self.pos[fid]
+            match = s.flag_match[k]
+            if match is None or match not in self.pos:
+                unknown.append(fid)
+                continue
+            root = s.duplicate_of[self.pos[match]] or match
+            neighbours[fid] = mem_sql.Neighbour(0, match, root, "", b"", float(s.flag_similarity[k] or 0.0))
+        if unknown:  # flagged without a stored match: search for it
+            for nb in mem_sql.nearest(self.conn, [s.user_id] * len(unknown), self.embeddings(unknown), k=2):
+                fid = unknown[nb.ord]
+                if nb.id != fid and fid not in neighbours:
+                    neighbours[fid] = nb
         unflag: dict[int, bool] = {}
         merges = []
         for start in range(0, len(flagged), cfg.batch_size):

@@ -41,6 +41,8 @@ class Snapshot:
     metadata: list[dict]
     version: np.ndarray
     conversation: list[str | None]
+    flag_match: list[int | None]
+    flag_similarity: list[float | None]
     high_water: int  # the largest id the previous consolidation saw
 
     def __len__(self) -> int:
@@ -63,13 +65,14 @@ def load_snapshot(conn: psycopg.Connection, user_id: str) -> Snapshot:
     rows = conn.execute(
         "SELECT id, content, created_at, namespace, importance, access_count, last_accessed, tier, layer,"
         " duplicate_of, superseded_by, summarized_into, cluster_id, flagged, facts, resolved_dates, metadata,"
-        " version, coalesce(conversation_id, session_id) FROM memories WHERE user_id = %s ORDER BY id",
+        " version, coalesce(conversation_id, session_id), flag_match_id, flag_similarity"
+        " FROM memories WHERE user_id = %s ORDER BY id",
         (user_id,),
     ).fetchall()
     hw = conn.execute(
         "SELECT last_memory_id FROM consolidation_state WHERE user_id = %s", (user_id,)
     ).fetchone()
-    cols = list(zip(*rows, strict=True)) if rows else [[] for _ in range(19)]
+    cols = list(zip(*rows, strict=True)) if rows else [[] for _ in range(21)]
     return Snapshot(
         user_id=user_id,
         ids=np.asarray(cols[0], dtype=np.int64),
@@ -91,6 +94,8 @@ def load_snapshot(conn: psycopg.Connection, user_id: str) -> Snapshot:
         metadata=list(cols[16]),
         version=np.asarray(cols[17], dtype=np.int64),
         conversation=list(cols[18]),
+        flag_match=list(cols[19]),
+        flag_similarity=list(cols[20]),
         high_water=hw[0] if hw else 0,
     )
 

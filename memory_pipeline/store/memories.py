@@ -14,7 +14,7 @@ from psycopg.types.json import Jsonb
 MEMORY_COPY_COLUMNS = (
     "id", "user_id", "external_id", "conversation_id", "session_id", "role", "namespace", "content",
     "content_hash", "created_at", "importance", "metadata", "facts", "resolved_dates", "embedding",
-    "mention_count", "flagged", "flag_reason", "duplicate_of",
+    "mention_count", "flagged", "flag_reason", "duplicate_of", "flag_match_id", "flag_similarity",
 )
 
 
@@ -72,7 +72,7 @@ def allocate_ids(conn: psycopg.Connection, n: int) -> list[int]:
 
 MEMORY_COPY_TYPES = (
     "bigint", "text", "text", "text", "text", "text", "text", "text", "bytea", "timestamptz", "real", "jsonb",
-    "jsonb", "jsonb", "vector", "integer", "boolean", "text", "bigint",
+    "jsonb", "jsonb", "vector", "integer", "boolean", "text", "bigint", "bigint", "real",
 )
 
 
@@ -123,12 +123,13 @@ def insert_actions(conn: psycopg.Connection, rows: Sequence[dict]) -> None:
 
 def memory_row(
     *, id: int, rec, facts: list, dates: list, embedding: np.ndarray, flagged: bool, flag_reason: str | None,
-    duplicate_of: int | None,
+    duplicate_of: int | None, match_id: int | None = None, similarity: float | None = None,
 ) -> tuple:
     return (
         id, rec.user_id, rec.external_id, rec.conversation_id, rec.session_id, rec.role, rec.namespace,
         rec.content, rec.content_hash, rec.created_at, rec.importance, Jsonb(rec.metadata),
         Jsonb(facts), Jsonb(dates), embedding, 1, flagged, flag_reason, duplicate_of,
+        match_id if flagged else None, similarity if flagged else None,
     )
 
 

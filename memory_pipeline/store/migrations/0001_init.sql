@@ -30,6 +30,8 @@ CREATE TABLE memories (
     mention_count   integer NOT NULL DEFAULT 1,
     flagged         boolean NOT NULL DEFAULT false,
     flag_reason     text,
+    flag_match_id   bigint,  -- the memory the save path compared it with (deep consolidation starts there)
+    flag_similarity real,
     duplicate_of    bigint REFERENCES memories (id),
     superseded_by   bigint REFERENCES memories (id),
     summarized_into text,
