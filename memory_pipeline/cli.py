@@ -70,6 +70,11 @@ def cmd_remember(args) -> int:
 
 def cmd_stats(args) -> int:
     d = _service().stats(args.user)
+    if args.prometheus:
+        from memory_pipeline.metrics import prometheus_text
+
+        sys.stdout.write(prometheus_text(d))
+        return 0
     _print(d, args.json)
     return 0
 
@@ -116,6 +121,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     sp = add("stats", cmd_stats, "counts per kind and tier, edges, compression ratio")
     sp.add_argument("--user")
+    sp.add_argument("--prometheus", action="store_true", help="Prometheus text format")
 
     sp = add("db", cmd_db, "create/migrate the store, or stop the embedded server")
     sp.add_argument("action", choices=["init", "stop"])

@@ -32,6 +32,8 @@ def test_remember_and_recall_json(service):
     st = json.loads(r.stdout)
     assert st["memories"] == 2 and st["active_memories"] == 1 and st["edges"]["duplicate_of"] == 1
     assert {"summaries", "profiles", "tiers", "compression_ratio"} <= set(st)
+    prom = run("stats", "--prometheus").stdout
+    assert "memory_pipeline_memories 2" in prom and 'memory_pipeline_edges{type="duplicate_of"} 1' in prom
 
 
 @pytest.mark.parametrize("args", [
