@@ -38,6 +38,8 @@ def test_consolidation_builds_every_asset(alice):
     assert set(res["assets"]) >= {"memory_clusters", "memory_summaries", "supersession_edges", "memory_tiers",
                                   "procedural_profile", "session_context"}
     assert all(res["checks"].values()), res["checks"]
+    per_user = res["assets"]["memory_summaries"]["per_user"]["alice"]
+    assert per_user["status"] == "ok" and per_user["summaries_written"] >= 2 and per_user["changed_rows"] > 0
     st = alice.stats("alice")
     assert st["memories"] == before  # raw memories are never deleted
     assert st["summaries"] >= 2

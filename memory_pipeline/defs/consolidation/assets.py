@@ -205,6 +205,18 @@ def consolidate_users(
             "llm_calls": 0,
             "llm_tokens": 0,
             "preview": md("summaries"),
+            # per-user outcome (first 200 users of the run): what the CLI and API report back
+            "per_user": dg.MetadataValue.json(
+                {
+                    o.user_id: {
+                        **{k: v for k, v in o.counts.items() if not k.startswith("action:")},
+                        "changed_rows": o.changed_rows,
+                        "status": o.status,
+                        "seconds": round(o.seconds, 3),
+                    }
+                    for o in outcomes[:200]
+                }
+            ),
         },
     )
     yield dg.MaterializeResult(
