@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import json
+import signal
 import sys
 from pathlib import Path
 
 
 def cmd_bench(args) -> int:
+    from memory_pipeline.bench.report import STAGED
     from memory_pipeline.bench.run import parse_only, run_bench
 
     only = parse_only(args.only)  # bad names exit 2 before anything starts
@@ -16,11 +18,24 @@ def cmd_bench(args) -> int:
     echo = (
         (lambda s: print(s, file=sys.stderr, flush=True)) if args.json else (lambda s: print(s, flush=True))
     )
-    doc = run_bench(profile, Path(args.out), only, echo=echo)
+    # a stopped bench still stops its embedded server and removes its home (the `finally` blocks run)
+    previous = signal.signal(signal.SIGTERM, _exit_on_sigterm)
+    try:
+        doc = run_bench(profile, Path(args.out), only, echo=echo)
+    finally:
+        signal.signal(signal.SIGTERM, previous)
     if args.json:
         sys.stdout.write(json.dumps(doc, default=str) + "\n")
-    errors = [k for k, v in doc["measures"].items() if isinstance(v, dict) and "error" in v]
+    errors = [
+        k
+        for k, v in doc["measures"].items()
+        if "error" in v or (k in STAGED and any("error" in st for st in v.values()))
+    ]
     return 1 if errors else 0
+
+
+def _exit_on_sigterm(signum, frame) -> None:
+    raise SystemExit(128 + signum)
 
 
 def register(add) -> None:

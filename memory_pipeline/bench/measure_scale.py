@@ -8,7 +8,9 @@ without paying the encoder for every row. Heavy users are loaded block-wise (see
 from __future__ import annotations
 
 import random
+import sys
 import time
+import traceback
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
@@ -196,6 +198,8 @@ def _load_heavy(conn, recs: list[MemoryIn], vecs: np.ndarray, cfg, block: int = 
                     flagged=flagged,
                     flag_reason=d.reason if flagged else None,
                     duplicate_of=ids[root[i]] if dup else None,
+                    match_id=ids[m] if m >= 0 else None,
+                    similarity=float(best[k]) if m >= 0 else None,
                 )
             )
             if d.action != dedup.INSERTED:
@@ -266,6 +270,8 @@ def save_latency(bench, loaded: Loaded, n: int) -> dict:
 
 def recall_latency(bench, loaded: Loaded, n: int) -> dict:
     """MemoryService.recall end to end (query embedding, search, rows), activation tracking on."""
+    from memory_pipeline.store.indexes import has_index
+
     svc = bench.service
     rng = random.Random(5)
     pool = [
@@ -293,103 +299,72 @@ def recall_latency(bench, loaded: Loaded, n: int) -> dict:
             "user_memories_median": int(np.median(sizes)),
             "empty_results": empty,
         }
+        if len(users) == 1:
+            out[name]["hnsw_index"] = has_index(svc.conn, users[0])
     svc.close()  # flushes the activation thread before the next phase
     return out
 
 
-def hnsw_preview(bench, user: str, n: int) -> dict:
-    """What a partial HNSW index on one heavy user would give (the store does not build one yet):
-    embed + top-10 through it, and its overlap with the exact top-10."""
-    from psycopg import sql as pgsql
-
-    svc = bench.service
-    conn, emb = svc.conn, bench.embedder
-    pool = fresh_sentences(n, seed=77)
-    where = pgsql.SQL("user_id = {} AND duplicate_of IS NULL").format(pgsql.Literal(user))
-    t0 = time.perf_counter()
-    conn.execute("SET maintenance_work_mem = '512MB'")
-    conn.execute(
-        pgsql.SQL(
-            "CREATE INDEX bench_heavy_hnsw ON memories USING hnsw (embedding vector_cosine_ops)"
-            " WITH (m = 16, ef_construction = 64) WHERE {}"
-        ).format(where)
-    )
-    build = time.perf_counter() - t0
-    conn.execute("SET hnsw.ef_search = 40")
-    approx = pgsql.SQL("SELECT id FROM memories WHERE {} ORDER BY embedding <=> %b LIMIT 10").format(where)
-    exact = pgsql.SQL("SELECT id FROM memories WHERE {} ORDER BY (embedding <=> %b) + 0 LIMIT 10").format(
-        where
-    )
-    plan = " ".join(r[0] for r in conn.execute(pgsql.SQL("EXPLAIN ") + approx, (emb.encode(["x"])[0],)))
-    times, overlap = [], []
-    try:
-        for q in pool:
-            t0 = time.perf_counter()
-            v = emb.encode([q])[0]
-            got = [r[0] for r in conn.execute(approx, (v,))]
-            times.append((time.perf_counter() - t0) * 1000)
-            truth = {r[0] for r in conn.execute(exact, (v,))}
-            overlap.append(len(truth & set(got)) / max(1, len(truth)))
-    finally:
-        conn.execute("DROP INDEX IF EXISTS bench_heavy_hnsw")
-        conn.execute("RESET hnsw.ef_search")
-    return {
-        "user": user,
-        "build_s": round(build, 1),
-        "ef_search": 40,
-        **percentiles(times),
-        "recall_at_10": round(float(np.mean(overlap)), 3),
-        "uses_index": "bench_heavy_hnsw" in plan,
-    }
-
-
 def stages(bench) -> dict:
-    from memory_pipeline.bench import measure_consolidation as mc
-
     sel = set(bench.selected)
     out: dict[str, dict] = {k: {} for k in ("save", "recall", "consolidation", "memory") if k in sel}
     for st in bench.plan.stages:
-        wants_save = "save" in sel and st.save_n
-        wants_recall = "recall" in sel and st.recall_n
-        wants_cons = "consolidation" in sel and st.consolidate
-        wants_mem = "memory" in sel and st.heavy
-        if not (wants_save or wants_recall or wants_cons or wants_mem):
-            continue
-        spec = WorkloadSpec.for_total(
-            st.total,
-            st.users,
-            seed=21,
-            distinct_users=st.distinct_users,
-            heavy_users=st.heavy,
-            user_prefix=f"s{st.name.lower()}-",
-        )
-        inc = {"all": 1, "changed": 1, "both": 2}.get(st.incremental, 0) if wants_cons else 0
-        bench.echo(
-            f"stage {st.name}: loading {st.total:,} memories over {st.users:,} users"
-            + (f" + heavy {list(st.heavy)}" if st.heavy else "")
-        )
-        loaded = load(bench, spec, hold=(0.01,) * inc)
-        bench.echo(f"  {loaded.describe()}; {loaded.seconds:.0f} s")
-        note = loaded.describe()
-        if wants_save:
-            out["save"][st.name] = {**save_latency(bench, loaded, st.save_n), "store": note}
-        if wants_recall:
-            out["recall"][st.name] = {
-                "raw": recall_latency(bench, loaded, st.recall_n),
-                "store": note,
-                "stored": loaded.rows,
-            }
-            if st.hnsw_preview and loaded.heavy_users:
-                out["recall"][st.name]["heavy_partial_hnsw_preview"] = hnsw_preview(
-                    bench, loaded.heavy_users[0], st.recall_n
-                )
-        if wants_mem:
-            out["memory"][st.name] = {u: mc.heavy_user(bench, loaded, u) for u in loaded.heavy_users}
-        if wants_cons:
-            out["consolidation"][st.name] = {
-                **mc.full_and_incremental(bench, loaded, st.incremental),
-                "store": note,
-            }
-            if wants_recall:
-                out["recall"][st.name]["consolidated"] = recall_latency(bench, loaded, st.recall_n)
+        try:
+            _stage(bench, st, sel, out)
+        except Exception as e:  # the other sizes still count
+            traceback.print_exc(file=sys.stderr)
+            for k in out:
+                out[k].setdefault(st.name, {})["error"] = f"{type(e).__name__}: {e}"
+        for k, v in out.items():
+            bench.checkpoint(k, v)
     return out
+
+
+def _stage(bench, st, sel: set[str], out: dict) -> None:
+    from memory_pipeline.bench import measure_consolidation as mc
+
+    wants_save = "save" in sel and st.save_n
+    wants_recall = "recall" in sel and st.recall_n
+    wants_cons = "consolidation" in sel and st.consolidate
+    wants_mem = "memory" in sel and st.heavy
+    if not (wants_save or wants_recall or wants_cons or wants_mem):
+        return
+    spec = WorkloadSpec.for_total(
+        st.total,
+        st.users,
+        seed=21,
+        distinct_users=st.distinct_users,
+        heavy_users=st.heavy,
+        user_prefix=f"s{st.name.lower()}-",
+    )
+    inc = {"all": 1, "changed": 1, "both": 2}.get(st.incremental, 0) if wants_cons else 0
+    bench.echo(
+        f"stage {st.name}: loading {st.total:,} memories over {st.users:,} users"
+        + (f" + heavy {list(st.heavy)}" if st.heavy else "")
+    )
+    loaded = load(bench, spec, hold=(0.01,) * inc)
+    bench.echo(f"  {loaded.describe()}; {loaded.seconds:.0f} s")
+    note = loaded.describe()
+    if wants_save:
+        out["save"][st.name] = {**save_latency(bench, loaded, st.save_n), "store": note}
+        bench.checkpoint("save", out["save"])
+    if wants_recall:
+        out["recall"][st.name] = {
+            "raw": recall_latency(bench, loaded, st.recall_n),
+            "store": note,
+            "stored": loaded.rows,
+        }
+        bench.checkpoint("recall", out["recall"])
+    if wants_mem:
+        out["memory"][st.name] = {u: mc.heavy_user(bench, loaded, u) for u in loaded.heavy_users}
+        bench.checkpoint("memory", out["memory"])
+    if wants_cons:
+        out["consolidation"][st.name] = {
+            **mc.full_and_incremental(bench, loaded, st.incremental),
+            "store": note,
+        }
+        bench.checkpoint("consolidation", out["consolidation"])
+        if loaded.heavy_users:  # as the Dagster asset does: consolidate, then index if heavy enough
+            out["consolidation"][st.name]["heavy_users"] = mc.index_heavy_users(bench, loaded, wants_mem)
+        if wants_recall:
+            out["recall"][st.name]["consolidated"] = recall_latency(bench, loaded, st.recall_n)

@@ -64,7 +64,6 @@ class Stage:
     recall_n: int = 0  # recalls timed per group (small users, each heavy user)
     consolidate: bool = True
     incremental: str = "both"  # all | changed | both | none
-    hnsw_preview: bool = False  # also time the heavy user's top-10 through a partial HNSW index
 
 
 @dataclass(frozen=True)
@@ -81,6 +80,7 @@ class Plan:
     sick_files: tuple[str, ...] = ("SICK_trial.txt",)
     calibration_limit: int | None = None  # pairs per data set (None: all)
     load_batch: int = 2000
+    child_timeout_s: float | None = None  # a consolidation child past this is stopped and reported so
 
 
 QUICK = Plan(
@@ -100,11 +100,11 @@ QUICK = Plan(
             heavy=(3_000,),
             recall_n=100,
             incremental="changed",
-            hnsw_preview=True,
         ),
     ),
     dagster_users=20,
     dagster_per_user=40,
+    child_timeout_s=600,
 )
 FULL = Plan(
     profile="full",
@@ -124,12 +124,12 @@ FULL = Plan(
             heavy=(50_000,),
             recall_n=300,
             incremental="changed",
-            hnsw_preview=True,
         ),
     ),
     dagster_users=200,
     dagster_per_user=50,
     sick_files=("SICK_train.txt", "SICK_trial.txt"),
+    child_timeout_s=1500,
 )
 # the default test: every measure path on tiny data
 TINY = Plan(
@@ -149,7 +149,6 @@ TINY = Plan(
             save_n=10,
             recall_n=10,
             incremental="changed",
-            hnsw_preview=True,
         ),
     ),
     dagster_users=3,
@@ -218,8 +217,8 @@ class Bench:
     out: Path
     echo: Callable[[str], None]
     selected: tuple[str, ...] = MEASURES
-    results: dict[str, Any] = field(default_factory=dict)
     notes: list[str] = field(default_factory=list)
+    checkpoint: Callable[[str, Any], None] = lambda key, value: None  # partial results reach the disk
 
     @property
     def embedder(self):
@@ -305,6 +304,7 @@ def run_bench(
     plan = plan or PLANS[profile]
     selected = parse_only(only)
     out = Path(out)
+    out.mkdir(parents=True, exist_ok=True)
     started = time.perf_counter()
     doc: dict[str, Any] = {
         "profile": plan.profile,
@@ -314,19 +314,30 @@ def run_bench(
         "selected": list(selected),
         "plan": asdict(plan),
     }
+    path = out / f"results-{plan.profile}.json"
+
+    def write(complete: bool) -> None:
+        doc.update(complete=complete, seconds=round(time.perf_counter() - started, 1), machine=machine())
+        path.write_text(json.dumps(doc, indent=2, default=str) + "\n")
+
+    def checkpoint(key: str, value: Any) -> None:
+        doc["measures"][key] = value
+        write(False)
+
     with bench_home(out) as settings, MemoryService(settings) as svc:
         svc.ensure_schema()
         cache = VectorCache(
             svc.embedder, out / "cache" / f"vectors-{svc.embedder.name}-{svc.embedder.backend}"
         )
-        bench = Bench(plan, settings, svc, cache, out, echo, selected)
+        bench = Bench(plan, settings, svc, cache, out, echo, selected, checkpoint=checkpoint)
+        # the scale stages last: they take longest, and a stopped run keeps everything before them
         steps: list[tuple[str, Callable[[Bench], dict]]] = [
             ("encoder", measure_encoder.encoder),
             ("ingest", measure_encoder.ingest_and_quality),
-            ("scale", measure_scale.stages),
-            ("dagster", measure_consolidation.dagster_overhead),
             ("calibration", calibration.measure),
+            ("dagster", measure_consolidation.dagster_overhead),
             ("llm", _llm),
+            ("scale", measure_scale.stages),
         ]
         wanted = {"ingest": {"ingest", "quality"}, "scale": {"save", "recall", "consolidation", "memory"}}
         for name, fn in steps:
@@ -337,19 +348,17 @@ def run_bench(
                 got = fn(bench)
             except Exception as e:  # one measure failing must not lose the others' figures
                 traceback.print_exc(file=sys.stderr)
-                got = {name: {"error": f"{type(e).__name__}: {e}"}}
+                got = {
+                    k: {"error": f"{type(e).__name__}: {e}"} for k in wanted.get(name, {name}) & set(selected)
+                }
             for key, value in got.items():
-                if key in selected or key not in MEASURES:  # errors come under the step's name
-                    doc["measures"][key] = value
+                if key in selected:
+                    checkpoint(key, value)
                     echo(report.render_measure(key, value))
             echo(f"({name}: {time.perf_counter() - t0:.1f} s)\n")
-        cache.save()
+            cache.save()
         doc["notes"] = bench.notes
-    doc["machine"] = machine()
-    doc["seconds"] = round(time.perf_counter() - started, 1)
-    out.mkdir(parents=True, exist_ok=True)
-    path = out / f"results-{plan.profile}.json"
-    path.write_text(json.dumps(doc, indent=2, default=str) + "\n")
+    write(True)
     doc["path"] = str(path)
     echo(report.render_summary(doc))
     return doc

@@ -151,7 +151,10 @@ class _Run:
     # -- phases -------------------------------------------------------------------------------------
     def supersession(self) -> None:
         s = self.s
-        cand = [k for k in range(len(s)) if self.active(k) and any(f.get("kind") == "slot" for f in s.facts[k])]
+        cand = [k for k in range(len(s)) if self.active(k) and s.facts.contains(k, '"slot"')
+                and any(f.get("kind") == "slot" for f in s.facts[k])]
+        if not any(int(s.ids[k]) > s.high_water for k in cand):
+            return  # no new subject-slot statement: the edges of earlier runs stand (incremental runs)
         found = self.engine.supersessions(
             [MemoryText(str(int(s.ids[k])), s.content[k], s.created_at[k]) for k in cand]
         )
@@ -483,24 +486,30 @@ class _Run:
     def profile(self) -> None:
         s = self.s
         summ = self.summaries()
-        sources = [ProfileSource(r["id"], r["content"], r["temporal_end"]) for r in summ]
         # duplicates count too: seed 001's "seen >= 3 times" counts mentions, and the save path collapses them
-        sources += [
-            ProfileSource(str(int(s.ids[k])), s.content[k], s.created_at[k], outcome=_outcome(s.metadata[k]))
-            for k in range(len(s)) if s.superseded_by[k] is None and s.facts[k]
-        ]
+        with_facts = [k for k in range(len(s)) if s.superseded_by[k] is None and s.facts.nonempty(k)]
         superseded = frozenset(str(int(s.ids[k])) for k in range(len(s)) if s.superseded_by[k] is not None)
+        fingerprint = stable_id("in", self.engine.profile_method, sorted(r["id"] for r in summ),
+                                [int(s.ids[k]) for k in with_facts], sorted(superseded))
+        existing = store.get_profile(self.conn, s.user_id)
+        if existing and existing.get("inputs_fingerprint") == fingerprint:
+            return  # same inputs as the profile in place: nothing to rebuild
+        sources = [ProfileSource(r["id"], r["content"], r["temporal_end"]) for r in summ]
+        sources += [ProfileSource(str(int(s.ids[k])), s.content[k], s.created_at[k], outcome=_outcome(s.metadata[k]))
+                    for k in with_facts]
         prof = self.engine.profile(sources, superseded)
         if not prof.content:
             return
         pid = stable_id("prof", s.user_id, self.engine.profile_method, prof.content)
-        existing = store.get_profile(self.conn, s.user_id)
         if existing and existing["id"] == pid:
+            if not self.dry:  # same profile from new inputs: remember the inputs, keep the version
+                store.set_profile_fingerprint(self.conn, s.user_id, fingerprint)
             return
         row = {"user_id": s.user_id, "id": pid, "content": prof.content,
                "sections": {k: list(v) for k, v in prof.sections.items()}, "patterns": [list(p) for p in prof.patterns],
                "source_ids": list(prof.source_ids), "method": self.engine.profile_method, "model": self.engine.model,
-               "run_id": self.run_id, "embedding": self.embed([prof.content])[0] if self.embed else None}
+               "run_id": self.run_id, "embedding": self.embed([prof.content])[0] if self.embed else None,
+               "inputs_fingerprint": fingerprint}
         if not self.embed:
             self.out.profile_to_embed = (pid, prof.content)  # the caller embeds a run's profiles in one batch
         if not self.dry:

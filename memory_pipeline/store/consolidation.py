@@ -17,6 +17,28 @@ import psycopg
 USER_LOCK_SALT = 11
 
 
+class LazyJson:
+    """A column of JSON texts decoded on first access: a run reads the facts of few rows, not all."""
+
+    def __init__(self, texts):
+        self._texts = list(texts)
+        self._cache: dict[int, object] = {}
+
+    def __len__(self) -> int:
+        return len(self._texts)
+
+    def __getitem__(self, k: int):
+        if k not in self._cache:
+            self._cache[k] = json.loads(self._texts[k])
+        return self._cache[k]
+
+    def nonempty(self, k: int) -> bool:
+        return self._texts[k] not in ("[]", "{}")
+
+    def contains(self, k: int, needle: str) -> bool:
+        return needle in self._texts[k]
+
+
 @dataclass
 class Snapshot:
     """One user's raw memories as read at the start of a run (columns as parallel arrays)."""
@@ -36,9 +58,9 @@ class Snapshot:
     summarized_into: list[str | None]
     cluster_id: list[str | None]
     flagged: list[bool]
-    facts: list[list]
-    resolved_dates: list[list]
-    metadata: list[dict]
+    facts: LazyJson  # each: list of {"kind", "value", ...}
+    resolved_dates: LazyJson
+    metadata: LazyJson
     version: np.ndarray
     conversation: list[str | None]
     flag_match: list[int | None]
@@ -64,8 +86,8 @@ def try_lock_user(conn: psycopg.Connection, user_id: str) -> bool:
 def load_snapshot(conn: psycopg.Connection, user_id: str) -> Snapshot:
     rows = conn.execute(
         "SELECT id, content, created_at, namespace, importance, access_count, last_accessed, tier, layer,"
-        " duplicate_of, superseded_by, summarized_into, cluster_id, flagged, facts, resolved_dates, metadata,"
-        " version, coalesce(conversation_id, session_id), flag_match_id, flag_similarity"
+        " duplicate_of, superseded_by, summarized_into, cluster_id, flagged, facts::text, resolved_dates::text,"
+        " metadata::text, version, coalesce(conversation_id, session_id), flag_match_id, flag_similarity"
         " FROM memories WHERE user_id = %s ORDER BY id",
         (user_id,),
     ).fetchall()
@@ -89,9 +111,9 @@ def load_snapshot(conn: psycopg.Connection, user_id: str) -> Snapshot:
         summarized_into=list(cols[11]),
         cluster_id=list(cols[12]),
         flagged=list(cols[13]),
-        facts=list(cols[14]),
-        resolved_dates=list(cols[15]),
-        metadata=list(cols[16]),
+        facts=LazyJson(cols[14]),
+        resolved_dates=LazyJson(cols[15]),
+        metadata=LazyJson(cols[16]),
         version=np.asarray(cols[17], dtype=np.int64),
         conversation=list(cols[18]),
         flag_match=list(cols[19]),
@@ -257,12 +279,13 @@ def get_profile(conn: psycopg.Connection, user_id: str) -> dict | None:
 def upsert_profile(conn: psycopg.Connection, row: dict) -> None:
     conn.execute(
         "INSERT INTO profiles (user_id, id, version, content, sections, patterns, source_ids, method, model, run_id,"
-        " embedding) VALUES (%(user_id)s, %(id)s, 1, %(content)s, %(sections)s, %(patterns)s, %(source_ids)s,"
-        " %(method)s, %(model)s, %(run_id)s, %(embedding)b)"
+        " embedding, inputs_fingerprint) VALUES (%(user_id)s, %(id)s, 1, %(content)s, %(sections)s, %(patterns)s,"
+        " %(source_ids)s, %(method)s, %(model)s, %(run_id)s, %(embedding)b, %(inputs_fingerprint)s)"
         " ON CONFLICT (user_id) DO UPDATE SET id = excluded.id, version = profiles.version + 1,"
         " content = excluded.content, sections = excluded.sections, patterns = excluded.patterns,"
         " source_ids = excluded.source_ids, method = excluded.method, model = excluded.model,"
-        " run_id = excluded.run_id, embedding = excluded.embedding, updated_at = now()",
+        " run_id = excluded.run_id, embedding = excluded.embedding,"
+        " inputs_fingerprint = excluded.inputs_fingerprint, updated_at = now()",
         {**row, **{k: json.dumps(row[k], default=str) for k in ("sections", "patterns", "source_ids")}},
     )
 
@@ -275,6 +298,10 @@ def set_profile_embeddings(conn: psycopg.Connection, rows: Sequence[tuple[str, s
             cur.execute("UPDATE profiles SET embedding = %b WHERE user_id = %s AND id = %s", (vec, user_id, pid))
             n += cur.rowcount
     return n
+
+
+def set_profile_fingerprint(conn: psycopg.Connection, user_id: str, fingerprint: str) -> None:
+    conn.execute("UPDATE profiles SET inputs_fingerprint = %s WHERE user_id = %s", (fingerprint, user_id))
 
 
 def get_session_context(conn: psycopg.Connection, user_id: str) -> dict | None:

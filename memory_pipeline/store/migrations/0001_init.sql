@@ -117,6 +117,8 @@ CREATE TABLE profiles (
     sections    jsonb NOT NULL DEFAULT '{}'::jsonb,
     patterns    jsonb NOT NULL DEFAULT '[]'::jsonb,
     source_ids  jsonb NOT NULL DEFAULT '[]'::jsonb,
+    -- hash of the candidate sources: an incremental run with no new profile input skips the rebuild
+    inputs_fingerprint text,
     method      text NOT NULL,
     model       text,
     run_id      text,
