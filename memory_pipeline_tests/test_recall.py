@@ -106,6 +106,9 @@ def test_heavy_user_partial_hnsw_index_is_used_and_agrees(service):
     exact = service.recall("heavy", "practising the piano", mode="deep", limit=5, track=False)
     assert not indexes.ensure_user_index(service.url, "heavy", min_rows=10_000)  # too small: no index
     assert indexes.ensure_user_index(service.url, "heavy", min_rows=50)
+    from memory_pipeline import recall as recall_mod
+
+    recall_mod._HEAVY.clear()  # recall caches "no index" for a minute
     # 120 rows: the planner would rather sort them; at heavy-user sizes it picks the index by itself
     service.conn.execute("SET enable_sort = off")
     plan = service.conn.execute(
