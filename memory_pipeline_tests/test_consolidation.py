@@ -175,3 +175,16 @@ def test_incremental_run_touches_only_what_is_new(alice):
     assert all(r[7] in new_clusters for r in after["memories"] if r[0] in old_changed)
     assert len(old_changed) <= 3
     assert res["assets"]["memory_summaries"]["summaries_written"] >= 1
+
+
+def test_isolation_check_catches_a_cross_user_edge(alice):
+    from memory_pipeline.store import checks
+
+    alice.remember("mallory", "I like tea.")
+    alice.consolidate("alice")
+    assert checks.mixed_user_rows(alice.conn, ["alice"]) == []
+    mal = alice.conn.execute("SELECT id FROM memories WHERE user_id = 'mallory'").fetchone()[0]
+    alice.conn.execute("INSERT INTO edges (id, user_id, edge_type, source_id, target_id) VALUES"
+                       " ('bad', 'alice', 'references', 'sum_x', %s)", (str(mal),))
+    assert checks.mixed_user_rows(alice.conn, ["alice"]) == ["bad"]
+    assert checks.lost_memories(alice.conn, ["alice"]) == []

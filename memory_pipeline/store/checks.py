@@ -26,7 +26,10 @@ def mixed_user_rows(conn: psycopg.Connection, users: Sequence[str]) -> list[str]
     rows = conn.execute(
         "SELECT s.id FROM summaries s JOIN memories m ON m.id = ANY(s.source_ids)"
         " WHERE s.user_id = ANY(%s) AND m.user_id <> s.user_id"
-        " UNION SELECT e.id FROM edges e JOIN memories m ON m.id::text IN (e.source_id, e.target_id)"
+        # edge ends are text (a summary id or a memory id): join memory ids through the primary key
+        " UNION SELECT e.id FROM edges e JOIN memories m ON m.id IN ("
+        "   CASE WHEN e.source_id ~ '^[0-9]+$' THEN e.source_id::bigint END,"
+        "   CASE WHEN e.target_id ~ '^[0-9]+$' THEN e.target_id::bigint END)"
         " WHERE e.user_id = ANY(%s) AND m.user_id <> e.user_id"
         " UNION SELECT m.id::text FROM memories m JOIN memories o ON o.id IN (m.duplicate_of, m.superseded_by)"
         " WHERE m.user_id = ANY(%s) AND o.user_id <> m.user_id",
