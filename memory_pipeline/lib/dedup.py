@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from memory_pipeline.lib.textfacts import merge_conflicts
@@ -9,6 +10,46 @@ from memory_pipeline.lib.textfacts import merge_conflicts
 INSERTED = "inserted"
 DEDUPLICATED = "deduplicated"
 FLAGGED = "flagged"
+
+
+_ANTONYMS = (
+    ("huge", "small"), ("huge", "tiny"), ("big", "small"), ("big", "little"), ("large", "small"), ("tall", "short"),
+    ("long", "short"), ("on", "off"), ("in", "out"), ("up", "down"), ("close", "far"), ("near", "far"),
+    ("open", "closed"), ("before", "after"), ("above", "below"), ("over", "under"), ("more", "less"),
+    ("increase", "decrease"), ("win", "lose"), ("won", "lost"), ("start", "stop"), ("started", "stopped"),
+    ("always", "never"), ("buy", "sell"), ("bought", "sold"), ("true", "false"), ("hot", "cold"),
+    ("early", "late"), ("old", "new"), ("first", "last"), ("accept", "reject"), ("accepted", "rejected"),
+    ("enable", "disable"), ("enabled", "disabled"), ("add", "remove"), ("added", "removed"), ("allow", "deny"),
+    ("left", "right"), ("happy", "sad"), ("inside", "outside"), ("behind", "ahead"), ("like", "dislike"),
+    ("love", "hate"), ("loves", "hates"), ("yes", "no"), ("pass", "fail"), ("passed", "failed"),
+    ("light", "dark"), ("fast", "slow"), ("full", "empty"), ("rich", "poor"), ("young", "old"),
+    ("up", "off"), ("into", "out"), ("onto", "off"), ("arrive", "leave"), ("arrived", "left"),
+)
+_OPPOSITE: dict[str, set[str]] = {}
+for _a, _b in _ANTONYMS:
+    _OPPOSITE.setdefault(_a, set()).add(_b)
+    _OPPOSITE.setdefault(_b, set()).add(_a)
+_WORD = re.compile(r"[a-z0-9']+")
+_FILLER = frozenset(["a", "an", "the", "is", "are", "was", "were", "be", "been", "am", "it", "its", "this", "that", "of", "to"])
+
+
+def _words(text: str) -> list[str]:
+    return [w.rstrip("s") if len(w) > 3 else w for w in _WORD.findall(text.lower()) if w not in _FILLER]
+
+
+def wording_conflicts(a: str, b: str) -> list[str]:
+    """What the fact guard does not see: an antonym swapped in ("huge" / "very small", "on" / "off") or the
+    same words in another order ("the woman picks up the kangaroo" / "the kangaroo picks up the woman")."""
+    wa, wb = _words(a), _words(b)
+    sa, sb = set(wa), set(wb)
+    out = []
+    only_a, only_b = sa - sb, sb - sa
+    pairs = sorted((x, y) for x in only_a for y in _OPPOSITE.get(x, ()) if y in only_b)
+    if pairs:
+        out.append("opposite words: " + ", ".join(f"{x} vs {y}" for x, y in pairs))
+    if sa == sb and len(wa) == len(wb) and wa != wb:
+        out.append("same words in another order (roles may be swapped)")
+    return out
 
 
 @dataclass(frozen=True)
@@ -35,7 +76,7 @@ def decide(
     if same_hash:
         return SaveDecision(DEDUPLICATED, "identical text (after case and whitespace normalisation)")
     if similarity >= dedup_threshold:
-        conflicts = tuple(merge_conflicts(match_text, new_text))
+        conflicts = tuple(merge_conflicts(match_text, new_text) + wording_conflicts(match_text, new_text))
         if conflicts:
             return SaveDecision(
                 FLAGGED, f"similarity {similarity:.3f} but not merged: {'; '.join(conflicts)}", conflicts
