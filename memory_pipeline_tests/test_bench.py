@@ -24,7 +24,9 @@ def check_results(doc: dict, plan) -> None:
     """Sanity bounds, not timing asserts: the machines are too noisy for those."""
     m = doc["measures"]
     assert set(m) == set(MEASURES), set(MEASURES) ^ set(m)
-    assert not [k for k, v in m.items() if "error" in v], {k: v["error"] for k, v in m.items() if "error" in v}
+    assert not [k for k, v in m.items() if "error" in v], {
+        k: v["error"] for k, v in m.items() if "error" in v
+    }
 
     e = m["encoder"]
     assert e["sentences"] == plan.encoder_sentences and e["onnx_per_s"] > 0 and e["torch_per_s"] > 0
@@ -54,9 +56,6 @@ def check_results(doc: dict, plan) -> None:
             for phase in ("raw", "consolidated"):
                 for group, p in r[phase].items():
                     assert p["n"] == stage.recall_n and _ordered(p) and p["empty_results"] == 0, (group, p)
-            if stage.hnsw_preview:
-                h = r["heavy_partial_hnsw_preview"]
-                assert h["uses_index"] and _unit(h["recall_at_10"]) and _ordered(h)
         c = m["consolidation"][stage.name]
         assert c["full"]["failed"] == 0 and c["full"]["memories"] > 0 and c["full"]["seconds"] > 0
         for k in ("incremental_changed", "incremental_all"):
@@ -71,7 +70,9 @@ def check_results(doc: dict, plan) -> None:
     cal = m["calibration"]
     if "skipped" not in cal:
         st = cal["stsb_dev"]
-        assert -1 <= st["spearman"] <= 1 and 0 <= st["best_f1"]["threshold"] <= 1 and _unit(st["best_f1"]["f1"])
+        assert (
+            -1 <= st["spearman"] <= 1 and 0 <= st["best_f1"]["threshold"] <= 1 and _unit(st["best_f1"]["f1"])
+        )
         con = cal["sick"]["by_label"]["CONTRADICTION"]
         assert _unit(con["cosine_ge_dedup"]) and _unit(con["merged_by_save_path"])
     assert m["llm"]["calls_per_1000_memories"] == 0
@@ -98,8 +99,8 @@ def test_tiny_suite_exercises_every_measure(tmp_path):
 
 @pytest.mark.integration
 def test_only_runs_a_subset(tmp_path):
-    doc = run_bench("tiny", tmp_path, "llm,encoder", plan=TINY, echo=lambda s: None)
-    assert set(doc["measures"]) == {"llm", "encoder"}
+    doc = run_bench("tiny", tmp_path, "llm", plan=TINY, echo=lambda s: None)
+    assert set(doc["measures"]) == {"llm"}
 
 
 @pytest.mark.slow

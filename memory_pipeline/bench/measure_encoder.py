@@ -4,7 +4,9 @@ the raw throughput of the encoder the service uses, on the same texts."""
 from __future__ import annotations
 
 import statistics
+import sys
 import time
+import traceback
 
 import numpy as np
 
@@ -54,7 +56,9 @@ def encoder(bench) -> dict:
             vecs[name] = emb.encode(texts, batch_size=64)
             times[name].append(time.perf_counter() - t0)
     cos = np.sum(vecs["onnx"] * vecs["torch"], axis=1)
-    rate = {k: len(texts) / statistics.median(v) for k, v in times.items()}
+    # best of the interleaved runs: on a shared machine noise only ever slows a run down
+    rate = {k: len(texts) / min(v) for k, v in times.items()}
+    median = {k: len(texts) / statistics.median(v) for k, v in times.items()}
     import torch
 
     return {
@@ -67,6 +71,8 @@ def encoder(bench) -> dict:
             "onnx_per_s": round(rate["onnx"], 1),
             "torch_per_s": round(rate["torch"], 1),
             "ratio": round(rate["onnx"] / rate["torch"], 3),
+            "ratio_of_medians": round(median["onnx"] / median["torch"], 3),
+            "runs_s": {k: [round(t, 3) for t in v] for k, v in times.items()},
             "cosine_min": round(float(cos.min()), 7),
             "cosine_mean": round(float(cos.mean()), 7),
             "torch_threads": torch.get_num_threads(),
@@ -91,40 +97,46 @@ def ingest_and_quality(bench) -> dict:
     mems = list(wl.iter_memories())
     truth = wl.truth
     texts = [m.content for m in mems]
+    records = [m.to_json() for m in mems]
     emb = bench.embedder
     emb.encode(texts[:64], batch_size=64)
-    raw_before = len(texts) / _time(lambda: emb.encode(texts, batch_size=64))
-    measure_scale.reset_store(svc)
-    records = [m.to_json() for m in mems]
-    t0 = time.perf_counter()
-    rep = svc.remember_many(records)
-    seconds = time.perf_counter() - t0
-    raw_after = len(texts) / _time(lambda: emb.encode(texts, batch_size=64))
-    raw = (raw_before + raw_after) / 2
+    raw_s, ingest_s = [], []
+    for _ in range(bench.plan.ingest_reps):  # encoder alone, then the ingest, on the same texts
+        raw_s.append(_time(lambda: emb.encode(texts, batch_size=64)))
+        measure_scale.reset_store(svc)
+        t0 = time.perf_counter()
+        rep = svc.remember_many(records)
+        ingest_s.append(time.perf_counter() - t0)
+    raw_s.append(_time(lambda: emb.encode(texts, batch_size=64)))
+    # best of each: noise on a shared machine only slows runs down; the ratio uses like with like
+    raw, ingest = len(texts) / min(raw_s), len(records) / min(ingest_s)
     counts = rep.to_dict()
     stored = svc.stats()["memories"]
+    kinds = ("inserted", "deduplicated", "flagged", "existing")
     out = {
         "ingest": {
             "records": len(records),
             "users": spec.n_users,
             "backend": emb.backend,
-            "seconds": round(seconds, 2),
-            "ingest_per_s": round(len(records) / seconds, 1),
+            "ingest_per_s": round(ingest, 1),
             "encoder_per_s": round(raw, 1),
-            "encoder_per_s_before": round(raw_before, 1),
-            "encoder_per_s_after": round(raw_after, 1),
-            "ratio": round(len(records) / seconds / raw, 3),
+            "ratio": round(ingest / raw, 3),
+            "ingest_runs_s": [round(t, 2) for t in ingest_s],
+            "encoder_runs_s": [round(t, 2) for t in raw_s],
             "stored": stored,
-            "counts": {k: counts[k] for k in ("inserted", "deduplicated", "flagged", "existing")},
-            "counts_add_up": sum(counts[k] for k in ("inserted", "deduplicated", "flagged", "existing"))
-            == len(records)
-            == stored,
+            "counts": {k: counts[k] for k in kinds},
+            "counts_add_up": sum(counts[k] for k in kinds) == len(records) == stored,
             "method": "MemoryService.remember_many on the generated workload (validation, embedding, quick check,"
-            " COPY); the encoder alone timed on the same texts before and after, batch 64",
+            " COPY) into an empty store, against the encoder alone on the same texts (batch 64), interleaved;"
+            " best run of each",
             "target": "ratio >= 0.85",
-            "met": bool(len(records) / seconds / raw >= 0.85),
+            "met": bool(ingest / raw >= 0.85),
         }
     }
     if "quality" in bench.selected:
-        out["quality"] = measure_quality.evaluate(bench, spec, truth)
+        try:  # the ingest figures stand on their own
+            out["quality"] = measure_quality.evaluate(bench, spec, truth)
+        except Exception as e:
+            traceback.print_exc(file=sys.stderr)
+            out["quality"] = {"error": f"{type(e).__name__}: {e}"}
     return out

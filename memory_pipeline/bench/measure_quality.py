@@ -3,8 +3,9 @@
 Definitions (all over the quality workload's memories, mapped external id -> store id):
 - duplicate pairs: two memories are predicted duplicates when they end up in one connected group of
   links (`duplicate_of`; for "save or flag" also the save path's FLAG match; after consolidation also
-  every MERGE / REPLACE decision of deep consolidation and the sources of merge units). Truth pairs:
-  two memories of one paraphrase group. Precision and recall are over unordered pairs.
+  every MERGE / REPLACE decision of deep consolidation and the sources of merge units; "same unit"
+  also counts two memories summarized into one summary). Truth pairs: two memories of one paraphrase
+  group. Precision and recall are over unordered pairs.
 - supersession: an edge (newer, older) is correct when that pair is in the truth's adjacent-version
   pair set. Precision over edges; recall over the truth's older memories that are not duplicate rows
   (each needs at least one correct edge), and over all truth pairs (stricter).
@@ -44,7 +45,7 @@ def _pairs(links) -> set[frozenset]:
     groups = defaultdict(list)
     for x, r in _components(links).items():
         groups[r].append(x)
-    return {frozenset(p) for g in groups.values() for p in combinations(sorted(g), 2)}
+    return {frozenset(p) for g in groups.values() for p in combinations(g, 2)}
 
 
 def _pr(pred: set, truth: set) -> dict:
@@ -132,6 +133,9 @@ def evaluate(bench, spec: WorkloadSpec, truth: GroundTruth) -> dict:
         " AND cardinality(memory_ids) = 2 AND NOT dry_run"
     ).fetchall()
     dedup["consolidated"] = _pr(_pairs([*after["dup"].items(), *merge_links, *decided]), truth_dup)
+    # looser: paraphrases that ended up in one unit at all (a summary stands for both)
+    units = _pairs([*after["dup"].items(), *merge_links, *decided, *after["summ"].items()])
+    dedup["same_unit"] = _pr({p for p in units if all(isinstance(x, int) for x in p)}, truth_dup)
     cons, cons_k, _, cons_empty = _evidence(svc, questions, ids, "standard")
     st = svc.stats()
     chars = svc.conn.execute(

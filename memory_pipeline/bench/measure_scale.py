@@ -306,6 +306,8 @@ def recall_latency(bench, loaded: Loaded, n: int) -> dict:
 
 
 def stages(bench) -> dict:
+    from memory_pipeline.bench.report import render_measure
+
     sel = set(bench.selected)
     out: dict[str, dict] = {k: {} for k in ("save", "recall", "consolidation", "memory") if k in sel}
     for st in bench.plan.stages:
@@ -313,10 +315,12 @@ def stages(bench) -> dict:
             _stage(bench, st, sel, out)
         except Exception as e:  # the other sizes still count
             traceback.print_exc(file=sys.stderr)
-            for k in out:
-                out[k].setdefault(st.name, {})["error"] = f"{type(e).__name__}: {e}"
+            for k in out:  # measures this size did not get to carry the error
+                out[k].setdefault(st.name, {"error": f"{type(e).__name__}: {e}"})
         for k, v in out.items():
             bench.checkpoint(k, v)
+            if st.name in v:  # each size's tables as soon as it is done
+                bench.echo(render_measure(k, {st.name: v[st.name]}))
     return out
 
 
