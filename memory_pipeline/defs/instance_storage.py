@@ -9,6 +9,7 @@ without exporting anything first.
 from __future__ import annotations
 
 import os
+from urllib.parse import urlsplit
 
 import yaml
 from dagster import Field, StringSource
@@ -25,10 +26,24 @@ def resolve_url(configured: str | None = None) -> str:
         from memory_pipeline.store import db
 
         url = db.ensure_database(db.database_url(Settings.from_env()), "dagster")
+        relax_durability(url)
     # dagster-postgres with SQLAlchemy 2 needs psycopg2 named explicitly
     if url.startswith("postgresql://"):
         url = "postgresql+psycopg2://" + url[len("postgresql://") :]
     return url
+
+
+def relax_durability(url: str) -> None:
+    """Dagster writes ~10 events per user partition of a run; waiting for a disk flush on each made a
+    200-user run 10x slower than the work itself. Run history may lose its last moments in a crash
+    (never the memory store: that database keeps synchronous commits)."""
+    from psycopg import sql
+
+    from memory_pipeline.store import db
+
+    name = urlsplit(url).path.lstrip("/")
+    with db.connect(url.replace("postgresql+psycopg2://", "postgresql://", 1), autocommit=True, register=False) as c:
+        c.execute(sql.SQL("ALTER DATABASE {} SET synchronous_commit = off").format(sql.Identifier(name)))
 
 
 class MemoryPipelineStorage(DagsterPostgresStorage):

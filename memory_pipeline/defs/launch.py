@@ -10,7 +10,7 @@ import dagster as dg
 from dagster._core.storage.tags import ASSET_PARTITION_RANGE_END_TAG, ASSET_PARTITION_RANGE_START_TAG
 
 from memory_pipeline.config import Settings
-from memory_pipeline.defs.instance_storage import resolve_url
+from memory_pipeline.defs.instance_storage import relax_durability, resolve_url
 from memory_pipeline.store import db
 
 DAGSTER_URL_ENV = "MEMORY_PIPELINE_DAGSTER_PG_URL"
@@ -34,7 +34,9 @@ def prepare_dagster_home(settings: Settings) -> Path:
     if not target.exists() or target.read_text() != yaml:
         target.write_text(yaml)
     if not os.environ.get(DAGSTER_URL_ENV):
-        os.environ[DAGSTER_URL_ENV] = resolve_url(db.ensure_database(db.database_url(settings), "dagster"))
+        url = db.ensure_database(db.database_url(settings), "dagster")
+        relax_durability(url)
+        os.environ[DAGSTER_URL_ENV] = resolve_url(url)
     os.environ["DAGSTER_HOME"] = str(home)
     return home
 
