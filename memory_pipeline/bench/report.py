@@ -415,44 +415,43 @@ def markdown(doc: dict) -> str:
 
 
 def plot(docs: list[dict], path: Path) -> Path:
-    """Consolidation time and recall latency against store size."""
+    """Consolidation time and recall p95 against store size; the sizes of several runs (quick, full)
+    join one line per series."""
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    fig, (a, b) = plt.subplots(1, 2, figsize=(11, 4.2))
+    series: dict[tuple[int, str], list[tuple[float, float]]] = {}
     for doc in docs:
-        m, tag = doc["measures"], doc["profile"]
-        cons = m.get("consolidation") or {}
-        pts = sorted((st["full"]["memories"], st["full"]["seconds"]) for st in cons.values() if "full" in st)
-        if pts:
-            a.plot(*zip(*pts, strict=True), "o-", label=f"full run ({tag})")
-        for k, mark in (("incremental_changed", "s--"), ("incremental_all", "^--")):
-            pts = sorted((st["full"]["memories"], st[k]["seconds"]) for st in cons.values() if k in st)
-            if pts:
-                a.plot(*zip(*pts, strict=True), mark, label=f"{k.replace('_', ' ')} ({tag})")
-        rec = m.get("recall") or {}
-        for grp, mark in (("small", "o-"), ("heavy", "s-")):
-            pts = sorted(
-                (st["stored"], p["p95_ms"])
-                for st in rec.values()
-                for g, p in st.get("raw", {}).items()
-                if g.startswith(grp)
-            )
-            if pts:
-                b.plot(*zip(*pts, strict=True), mark, label=f"{grp} user p95 ({tag})")
+        cons = ok_stages(doc["measures"].get("consolidation") or {})
+        for st in cons.values():
+            for k in ("full", "incremental_changed", "incremental_all"):
+                if k in st:
+                    series.setdefault((0, k.replace("_", ", ")), []).append(
+                        (st["full"]["memories"], st[k]["seconds"])
+                    )
+        for st in ok_stages(doc["measures"].get("recall") or {}).values():
+            for phase in ("raw", "consolidated"):
+                for g, p in st.get(phase, {}).items():
+                    name = f"{g.split(' ')[0]} user, {phase}" + (" (+HNSW)" if p.get("hnsw_index") else "")
+                    series.setdefault((1, name), []).append((st["stored"], p["p95_ms"]))
+    fig, axes = plt.subplots(1, 2, figsize=(11, 4.2))
+    for (ax_i, name), pts in sorted(series.items()):
+        style = "o-" if "small" in name or name == "full" else "s--"
+        axes[ax_i].plot(*zip(*sorted(pts), strict=True), style, label=name)
+    a, b = axes
     a.set(
         xscale="log",
         yscale="log",
         xlabel="memories consolidated",
         ylabel="seconds",
-        title="consolidation, local engine",
+        title="consolidation (local engine)",
     )
     a.axhline(60, color="grey", ls=":", lw=1)
-    b.set(xscale="log", xlabel="memories stored", ylabel="ms", title="recall end to end, p95")
+    b.set(xscale="log", yscale="log", xlabel="memories stored", ylabel="ms", title="recall end to end, p95")
     b.axhline(10, color="grey", ls=":", lw=1)
-    for ax in (a, b):
+    for ax in axes:
         ax.grid(True, which="both", alpha=0.3)
         ax.legend(fontsize=8)
     fig.tight_layout()
