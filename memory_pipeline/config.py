@@ -6,6 +6,9 @@ import os
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
+# set by the launcher for the processes Dagster starts (run workers, daemon), read back here
+DAGSTER_STORAGE_URL_ENV = "MEMORY_PIPELINE_DAGSTER_PG_URL"
+
 
 def default_home() -> Path:
     """Per-user data directory (XDG), overridable with MEMORY_PIPELINE_HOME."""
@@ -50,6 +53,28 @@ class LLMConfig:
 
 
 @dataclass(frozen=True)
+class DagsterConfig:
+    """Triggers, partitioning and instance storage of the Dagster project."""
+
+    # "user": one dynamic partition per user; "shards:N": N static hash shards (past ~100k users)
+    partitioning: str = "user"
+    nightly_cron: str = "0 2 * * *"  # seed 002: deep consolidation at 02:00
+    timezone: str = "UTC"
+    users_per_run: int = 500  # a nightly or sensor run covers up to this many user partitions
+    sensor_min_new: int = 20  # seeds 001/002: >= 20 new messages since the last consolidation
+    sensor_max_working: int = 1000  # or > 1,000 items in working memory
+    storage_url: str | None = None  # Dagster's own database; default: database `dagster` on the store's server
+
+    @property
+    def shards(self) -> int | None:
+        if self.partitioning.startswith("shards:"):
+            return int(self.partitioning.split(":", 1)[1])
+        if self.partitioning != "user":
+            raise ValueError(f"partitioning must be 'user' or 'shards:N', not {self.partitioning!r}")
+        return None
+
+
+@dataclass(frozen=True)
 class Settings:
     home: Path = field(default_factory=default_home)
     database_url: str | None = None
@@ -58,6 +83,8 @@ class Settings:
     embedding_backend: str = "auto"
     save: SaveConfig = field(default_factory=SaveConfig)
     llm: LLMConfig = field(default_factory=LLMConfig)
+    dagster: DagsterConfig = field(default_factory=DagsterConfig)
+    cache_home: Path | None = None  # the exported ONNX model; shareable between homes (tests, benchmarks)
 
     @classmethod
     def from_env(cls) -> Settings:
@@ -76,6 +103,17 @@ class Settings:
                 base_url=os.environ.get("OPENAI_BASE_URL") or None,
                 model=os.environ.get("MEMORY_PIPELINE_LLM_MODEL") or "gpt-4o-mini",
             ),
+            dagster=DagsterConfig(
+                partitioning=os.environ.get("MEMORY_PIPELINE_PARTITIONING") or "user",
+                nightly_cron=os.environ.get("MEMORY_PIPELINE_NIGHTLY_CRON") or "0 2 * * *",
+                timezone=os.environ.get("MEMORY_PIPELINE_TIMEZONE") or "UTC",
+                users_per_run=_int("MEMORY_PIPELINE_USERS_PER_RUN", 500),
+                sensor_min_new=_int("MEMORY_PIPELINE_SENSOR_MIN_NEW", 20),
+                sensor_max_working=_int("MEMORY_PIPELINE_SENSOR_MAX_WORKING", 1000),
+                storage_url=os.environ.get(DAGSTER_STORAGE_URL_ENV) or None,
+            ),
+            cache_home=Path(os.environ["MEMORY_PIPELINE_CACHE_DIR"]) if os.environ.get("MEMORY_PIPELINE_CACHE_DIR")
+            else None,
         )
 
     def with_overrides(self, **kwargs) -> Settings:
@@ -91,6 +129,4 @@ class Settings:
 
     @property
     def cache_dir(self) -> Path:
-        # the exported ONNX model can be shared between homes (tests, benchmarks)
-        env = os.environ.get("MEMORY_PIPELINE_CACHE_DIR")
-        return Path(env) if env else self.home / "cache"
+        return self.cache_home or self.home / "cache"

@@ -3,29 +3,24 @@
 from __future__ import annotations
 
 import logging
-import threading
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from functools import cached_property
 from pathlib import Path
 from typing import Any
 
 import psycopg
 
 from memory_pipeline.config import Settings
-from memory_pipeline.embedding import Embedder, get_embedder
+from memory_pipeline.embedding import Embedder
 from memory_pipeline.records import MemoryIn, read_jsonl, validate_record
+from memory_pipeline.runtime import Runtime
 from memory_pipeline.save import SaveResult, save_batch
-from memory_pipeline.store import db
 from memory_pipeline.store import stats as stats_sql
-from memory_pipeline.store.indexes import EF_SEARCH
 
 log = logging.getLogger(__name__)
-_MIGRATED: set[str] = set()
-_MIGRATE_LOCK = threading.Lock()
 
 
 @dataclass
@@ -43,48 +38,30 @@ class MemoryService:
     """One per process (or per thread: it holds one connection). Cheap to create; connects lazily."""
 
     def __init__(self, settings: Settings | None = None, *, embedder: Embedder | None = None):
-        self.settings = settings or Settings.from_env()
-        if embedder is not None:
-            self.__dict__["embedder"] = embedder
-        self._conn: psycopg.Connection | None = None
+        self.runtime = Runtime(settings, embedder=embedder)
+        self.settings = self.runtime.settings
         self._activation = None
 
     # -- plumbing ---------------------------------------------------------------------------------
-    @cached_property
+    @property
     def url(self) -> str:
-        return db.database_url(self.settings)
+        return self.runtime.url
 
-    @cached_property
+    @property
     def embedder(self) -> Embedder:
-        return get_embedder(self.settings.embedding_model, self.settings.embedding_backend, self.settings.cache_dir)
+        return self.runtime.embedder
 
     def ensure_schema(self) -> None:
-        with _MIGRATE_LOCK:
-            if self.url in _MIGRATED:
-                return
-            db.migrate(self.url, dimension=self.embedder.dimension, embedding_model=self.embedder.name)
-            _MIGRATED.add(self.url)
+        self.runtime.ensure_schema()
 
     @property
     def conn(self) -> psycopg.Connection:
-        if self._conn is None or self._conn.closed:
-            self.ensure_schema()
-            # autocommit: reads never hold a transaction open, and every `conn.transaction()` block is a
-            # real BEGIN/COMMIT (inside an open transaction it would only be a savepoint)
-            self._conn = db.connect(self.url, autocommit=True)
-            # per-user partial HNSW indexes are only chosen with custom plans
-            self._conn.execute("SET plan_cache_mode = force_custom_plan")
-            # heavy users' HNSW indexes: filtered results keep coming (iterative scan), recall ~0.99
-            self._conn.execute(f"SET hnsw.ef_search = {EF_SEARCH}")
-            self._conn.execute("SET hnsw.iterative_scan = relaxed_order")
-        return self._conn
+        return self.runtime.conn
 
     def close(self) -> None:
         if self._activation is not None:
             self._activation.flush()
-        if self._conn is not None:
-            self._conn.close()
-            self._conn = None
+        self.runtime.close()
 
     def __enter__(self) -> MemoryService:
         return self
@@ -172,13 +149,13 @@ class MemoryService:
     def reason(self, user_id: str, question: str, *, as_of: datetime | str | None = None,
                mode: str = "deep", limit: int = 10) -> dict:
         """Reasoned recall: an answer with confidence, reasoning, resolved dates and sources."""
-        from memory_pipeline.reasoning import DeterministicReasoner
+        from memory_pipeline.engines import get_engine
         from memory_pipeline.recall import RecallRow
         from memory_pipeline.records import parse_time
 
         rows = [RecallRow(**r) for r in self.recall(user_id, question, mode=mode, limit=limit, as_of=as_of)]
         when = parse_time(as_of, name="as_of") if as_of is not None else None
-        return DeterministicReasoner().answer(question, rows, when).to_dict()
+        return get_engine(self.settings).reason(question, rows, when).to_dict()
 
     def context(self, user_id: str, *, query: str | None = None, token_budget: int = 2000,
                 max_summaries: int = 10, min_confidence: float = 0.7, prioritize: str = "relevance",

@@ -111,13 +111,13 @@ def test_review_mode_suggests_then_accept_applies(alice):
 
 def test_concurrent_save_during_run_is_not_lost(alice, settings, embedder, monkeypatch):
     """A save that lands while a consolidation is between reading and writing is kept intact."""
-    from memory_pipeline.consolidation import run as run_mod
+    from memory_pipeline.consolidation.phases import cluster
     from memory_pipeline.service import MemoryService
 
-    original = run_mod._Run.cluster
+    original = cluster.run
     saved = {}
 
-    def cluster_after_concurrent_save(self):
+    def cluster_after_concurrent_save(ctx, writer, engine):
         def other_process():
             with MemoryService(settings, embedder=embedder) as other:
                 saved["r"] = other.remember("alice", "I prefer dark roast coffee in the morning.")
@@ -125,9 +125,9 @@ def test_concurrent_save_during_run_is_not_lost(alice, settings, embedder, monke
         t.start()
         t.join(timeout=60)  # the save commits after this run read its snapshot, before it writes clusters
         assert not t.is_alive()
-        return original(self)
+        return original(ctx, writer, engine)
 
-    monkeypatch.setattr(run_mod._Run, "cluster", cluster_after_concurrent_save)
+    monkeypatch.setattr(cluster, "run", cluster_after_concurrent_save)
     res = alice.consolidate("alice")
     assert res["status"] == "SUCCESS", res
     r = saved["r"]

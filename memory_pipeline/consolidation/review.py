@@ -6,7 +6,7 @@ import json
 
 import psycopg
 
-from memory_pipeline.consolidation.run import stable_id
+from memory_pipeline.consolidation.context import stable_id
 from memory_pipeline.errors import ValidationError
 from memory_pipeline.lib.summarize import merge_text
 from memory_pipeline.store import consolidation as store

@@ -8,24 +8,22 @@ without exporting anything first.
 
 from __future__ import annotations
 
-import os
 from urllib.parse import urlsplit
 
 import yaml
 from dagster import Field, StringSource
-from dagster._serdes import ConfigurableClassData
 from dagster_postgres import DagsterPostgresStorage
 
-URL_ENV = "MEMORY_PIPELINE_DAGSTER_PG_URL"
+from memory_pipeline.config import Settings
+from memory_pipeline.defs.dagster_private import ConfigurableClassData
+from memory_pipeline.store import db
 
 
 def resolve_url(configured: str | None = None) -> str:
-    url = configured or os.environ.get(URL_ENV)
+    settings = Settings.from_env()
+    url = configured or settings.dagster.storage_url
     if not url:
-        from memory_pipeline.config import Settings
-        from memory_pipeline.store import db
-
-        url = db.ensure_database(db.database_url(Settings.from_env()), "dagster")
+        url = db.ensure_database(db.database_url(settings), "dagster")
         relax_durability(url)
     # dagster-postgres with SQLAlchemy 2 needs psycopg2 named explicitly
     if url.startswith("postgresql://"):
@@ -38,8 +36,6 @@ def relax_durability(url: str) -> None:
     200-user run 10x slower than the work itself. Run history may lose its last moments in a crash
     (never the memory store: that database keeps synchronous commits)."""
     from psycopg import sql
-
-    from memory_pipeline.store import db
 
     name = urlsplit(url).path.lstrip("/")
     with db.connect(url.replace("postgresql+psycopg2://", "postgresql://", 1), autocommit=True, register=False) as c:

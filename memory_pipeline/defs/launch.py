@@ -7,13 +7,14 @@ import os
 from pathlib import Path
 
 import dagster as dg
-from dagster._core.storage.tags import ASSET_PARTITION_RANGE_END_TAG, ASSET_PARTITION_RANGE_START_TAG
 
-from memory_pipeline.config import Settings
+from memory_pipeline.config import DAGSTER_STORAGE_URL_ENV, Settings
+from memory_pipeline.defs.dagster_private import range_tags
 from memory_pipeline.defs.instance_storage import relax_durability, resolve_url
+from memory_pipeline.runtime import Runtime
 from memory_pipeline.store import db
+from memory_pipeline.store.consolidation import all_users
 
-DAGSTER_URL_ENV = "MEMORY_PIPELINE_DAGSTER_PG_URL"
 _REPO_YAML = Path(__file__).resolve().parents[2] / "dagster.yaml"
 _FALLBACK_YAML = """storage:
   custom:
@@ -33,10 +34,11 @@ def prepare_dagster_home(settings: Settings) -> Path:
     target = home / "dagster.yaml"
     if not target.exists() or target.read_text() != yaml:
         target.write_text(yaml)
-    if not os.environ.get(DAGSTER_URL_ENV):
+    if not settings.dagster.storage_url and not os.environ.get(DAGSTER_STORAGE_URL_ENV):
         url = db.ensure_database(db.database_url(settings), "dagster")
         relax_durability(url)
-        os.environ[DAGSTER_URL_ENV] = resolve_url(url)
+        # the processes Dagster starts (run workers, the daemon) find their storage here
+        os.environ[DAGSTER_STORAGE_URL_ENV] = resolve_url(url)
     os.environ["DAGSTER_HOME"] = str(home)
     return home
 
@@ -55,47 +57,52 @@ def materialize_users(
     inst: dg.DagsterInstance | None = None,
 ) -> dict:
     """Materialize the consolidation assets for `users` (None: every user) in one run."""
-    from memory_pipeline.defs.consolidation.assets import consolidate_users, raw_memories
-    from memory_pipeline.defs.partitions import SHARDS, USERS_PARTITION
-    from memory_pipeline.defs.resources import MemoryStoreResource
-    from memory_pipeline.service import MemoryService
-    from memory_pipeline.store.consolidation import all_users
-
     inst = inst or instance(settings)
-    with MemoryService(settings) as svc:
-        everyone = all_users(svc.conn)
+    rt = Runtime(settings)
+    try:
+        everyone = all_users(rt.conn)
+    finally:
+        rt.close()
     users = everyone if users is None else users
     if not users:
         return {"run_id": None, "status": "NOTHING_TO_DO", "users": {}}
-    tags: dict[str, str] = {"trigger": "manual"}
-    partition_key = None
-    if SHARDS:
-        from memory_pipeline.lib.sharding import shard_of
+    keys = _partition_keys(inst, users)
+    if keys is None:  # not contiguous: one run per user
+        return _merge([materialize_users(settings, [u], mode=mode, dry_run=dry_run, inst=inst) for u in users])
+    return _materialize(settings, inst, keys, len(users), mode=mode, dry_run=dry_run)
 
-        keys = sorted({f"shard-{shard_of(u, SHARDS):04d}" for u in users})
-    else:
-        known = set(inst.get_dynamic_partitions(USERS_PARTITION))
-        missing = [u for u in users if u not in known]
-        if missing:
-            inst.add_dynamic_partitions(USERS_PARTITION, missing)
-        order = {k: i for i, k in enumerate(inst.get_dynamic_partitions(USERS_PARTITION))}
-        keys = sorted(users, key=order.__getitem__)
-        span = order[keys[-1]] - order[keys[0]] + 1
-        if span != len(keys):  # not contiguous: run them one range per user block
-            return _merge(
-                [materialize_users(settings, [u], mode=mode, dry_run=dry_run, inst=inst) for u in keys]
-            )
-    if len(keys) == 1:
-        partition_key = keys[0]
-    else:
-        tags.update({ASSET_PARTITION_RANGE_START_TAG: keys[0], ASSET_PARTITION_RANGE_END_TAG: keys[-1]})
+
+def _partition_keys(inst: dg.DagsterInstance, users: list[str]) -> list[str] | None:
+    """The partition keys standing for `users`, in partition order; None if they are not one range."""
+    from memory_pipeline.defs.partitions import SHARDS, USERS_PARTITION, shard_key
+
+    if SHARDS:
+        return sorted({shard_key(u) for u in users})
+    known = set(inst.get_dynamic_partitions(USERS_PARTITION))
+    missing = [u for u in users if u not in known]
+    if missing:
+        inst.add_dynamic_partitions(USERS_PARTITION, missing)
+    order = {k: i for i, k in enumerate(inst.get_dynamic_partitions(USERS_PARTITION))}
+    keys = sorted(users, key=order.__getitem__)
+    if len(keys) > 1 and order[keys[-1]] - order[keys[0]] + 1 != len(keys):
+        return None
+    return keys
+
+
+def _materialize(settings: Settings, inst: dg.DagsterInstance, keys: list[str], n_users: int, *, mode: str,
+                 dry_run: bool) -> dict:
+    from memory_pipeline.defs.consolidation.assets import consolidate_users, raw_memories
+    from memory_pipeline.defs.consolidation.checks import consolidation_checks
+    from memory_pipeline.defs.resources import MemoryStoreResource
+
+    tags = {"trigger": "manual", **({} if len(keys) == 1 else range_tags(keys[0], keys[-1]))}
     result = dg.materialize(
-        [consolidate_users, raw_memories],
+        [consolidate_users, raw_memories, consolidation_checks],
         instance=inst,
         resources={
             "memory_store": MemoryStoreResource(database_url=settings.database_url, home=str(settings.home))
         },
-        partition_key=partition_key,
+        partition_key=keys[0] if len(keys) == 1 else None,
         tags=tags,
         run_config={"ops": {"consolidate_users": {"config": {"mode": mode, "dry_run": dry_run}}}},
         raise_on_error=False,
@@ -108,7 +115,7 @@ def materialize_users(
     return {
         "run_id": result.run_id,
         "status": "SUCCESS" if result.success else "FAILURE",
-        "users": len(users),
+        "users": n_users,
         "assets": meta,
         "checks": checks,
     }

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import dagster as dg
 from pydantic import PrivateAttr
 
 from memory_pipeline.config import Settings
-from memory_pipeline.service import MemoryService
+from memory_pipeline.runtime import Runtime
 
 
 class MemoryStoreResource(dg.ConfigurableResource):
@@ -16,11 +18,9 @@ class MemoryStoreResource(dg.ConfigurableResource):
     database_url: str | None = None
     home: str | None = None
 
-    _service: MemoryService | None = PrivateAttr(default=None)
+    _runtime: Runtime | None = PrivateAttr(default=None)
 
     def settings(self) -> Settings:
-        from pathlib import Path
-
         s = Settings.from_env()
         overrides = {}
         if self.database_url:
@@ -30,17 +30,17 @@ class MemoryStoreResource(dg.ConfigurableResource):
         return s.with_overrides(**overrides) if overrides else s
 
     def setup_for_execution(self, context: dg.InitResourceContext) -> None:
-        self._service = MemoryService(self.settings())
+        self._runtime = Runtime(self.settings())
 
     def teardown_after_execution(self, context: dg.InitResourceContext) -> None:
-        if self._service is not None:
-            self._service.close()
+        if self._runtime is not None:
+            self._runtime.close()
 
     @property
-    def service(self) -> MemoryService:
-        if self._service is None:  # direct use outside a run (sensors build it per tick)
-            self._service = MemoryService(self.settings())
-        return self._service
+    def runtime(self) -> Runtime:
+        if self._runtime is None:  # direct use outside a run (sensors build it per tick)
+            self._runtime = Runtime(self.settings())
+        return self._runtime
 
 
 @dg.definitions

@@ -47,3 +47,15 @@ def oversized_summaries(conn: psycopg.Connection, users: Sequence[str]) -> list[
         (list(users),),
     ).fetchall()
     return [r[0] for r in rows]
+
+
+def recall_units(conn: psycopg.Connection, users: Sequence[str]) -> tuple[int, int]:
+    """(non-duplicate raw rows, units a standard recall searches: summaries + raw rows no summary,
+    successor or original stands for)."""
+    active, raw_units = conn.execute(
+        "SELECT count(*), count(*) FILTER (WHERE superseded_by IS NULL AND summarized_into IS NULL)"
+        " FROM memories WHERE user_id = ANY(%s) AND duplicate_of IS NULL",
+        (list(users),),
+    ).fetchone()
+    summaries = conn.execute("SELECT count(*) FROM summaries WHERE user_id = ANY(%s)", (list(users),)).fetchone()[0]
+    return active, raw_units + summaries

@@ -7,17 +7,16 @@ processes, with one transaction per user inside.
 
 from __future__ import annotations
 
-import os
-
 import dagster as dg
-from dagster._core.storage.tags import ASSET_PARTITION_RANGE_END_TAG, ASSET_PARTITION_RANGE_START_TAG
 
+from memory_pipeline.config import Settings
 from memory_pipeline.defs.consolidation.jobs import consolidation_job
+from memory_pipeline.defs.dagster_private import range_tags
 from memory_pipeline.defs.partitions import SHARDS, USERS_PARTITION
 
-NIGHTLY_CRON = os.environ.get("MEMORY_PIPELINE_NIGHTLY_CRON", "0 2 * * *")
-NIGHTLY_TIMEZONE = os.environ.get("MEMORY_PIPELINE_TIMEZONE", "UTC")
-USERS_PER_RUN = int(os.environ.get("MEMORY_PIPELINE_USERS_PER_RUN", "500"))
+# cron and timezone are part of the schedule's definition, fixed when the code location loads
+_CFG = Settings.from_env().dagster
+USERS_PER_RUN = _CFG.users_per_run
 
 
 def ranges(keys: list[str], size: int) -> list[tuple[str, str]]:
@@ -26,8 +25,8 @@ def ranges(keys: list[str], size: int) -> list[tuple[str, str]]:
 
 @dg.schedule(
     job=consolidation_job,
-    cron_schedule=NIGHTLY_CRON,
-    execution_timezone=NIGHTLY_TIMEZONE,
+    cron_schedule=_CFG.nightly_cron,
+    execution_timezone=_CFG.timezone,
     default_status=dg.DefaultScheduleStatus.RUNNING,
 )
 def nightly_consolidation(context: dg.ScheduleEvaluationContext):
@@ -42,7 +41,7 @@ def nightly_consolidation(context: dg.ScheduleEvaluationContext):
     return [
         dg.RunRequest(
             run_key=f"nightly:{stamp}:{a}",
-            tags={ASSET_PARTITION_RANGE_START_TAG: a, ASSET_PARTITION_RANGE_END_TAG: b, "trigger": "nightly"},
+            tags={**range_tags(a, b), "trigger": "nightly"},
         )
         for a, b in ranges(keys, USERS_PER_RUN)
     ]

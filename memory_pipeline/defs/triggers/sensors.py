@@ -5,19 +5,15 @@ user's newest memory id) is requested once. New users are added as partitions as
 from __future__ import annotations
 
 import json
-import os
 
 import dagster as dg
-from dagster._core.storage.tags import ASSET_PARTITION_RANGE_END_TAG, ASSET_PARTITION_RANGE_START_TAG
 
 from memory_pipeline.defs.consolidation.jobs import consolidation_job
-from memory_pipeline.defs.partitions import SHARDS, USERS_PARTITION
+from memory_pipeline.defs.dagster_private import range_tags
+from memory_pipeline.defs.partitions import SHARDS, USERS_PARTITION, shard_key
 from memory_pipeline.defs.resources import MemoryStoreResource
-from memory_pipeline.defs.triggers.schedules import USERS_PER_RUN
 from memory_pipeline.store import consolidation as store
 
-MIN_NEW = int(os.environ.get("MEMORY_PIPELINE_SENSOR_MIN_NEW", "20"))
-MAX_WORKING = int(os.environ.get("MEMORY_PIPELINE_SENSOR_MAX_WORKING", "1000"))
 PER_USER_RUNS_UP_TO = 20  # more users due in one tick are batched into range runs
 
 
@@ -49,15 +45,14 @@ def batch_ranges(order: list[str], due: list[str], span: int) -> list[tuple[str,
 @dg.sensor(job=consolidation_job, minimum_interval_seconds=60, default_status=dg.DefaultSensorStatus.RUNNING)
 def consolidation_due_sensor(context: dg.SensorEvaluationContext, memory_store: MemoryStoreResource):
     """Request a consolidation run for each user over the message-count threshold."""
-    conn = memory_store.service.conn
+    rt = memory_store.runtime
+    conn, cfg = rt.conn, rt.settings.dagster
     cursor = json.loads(context.cursor) if context.cursor else {}
-    due = store.users_due(conn, MIN_NEW, MAX_WORKING)
+    due = store.users_due(conn, cfg.sensor_min_new, cfg.sensor_max_working)
     conn.rollback()
     users, nxt = plan_requests(due, cursor)
     if SHARDS:  # shard partitions are static: no partitions to add, one request per shard
-        from memory_pipeline.lib.sharding import shard_of
-
-        keys = sorted({f"shard-{shard_of(u, SHARDS):04d}" for u in users})
+        keys = sorted({shard_key(u) for u in users})
         return dg.SensorResult(
             run_requests=[
                 dg.RunRequest(run_key=f"{k}:{max(nxt[u] for u in users)}", partition_key=k) for k in keys
@@ -79,14 +74,10 @@ def consolidation_due_sensor(context: dg.SensorEvaluationContext, memory_store: 
             # many users due at once: a few range runs, each consolidating only its due users
             dg.RunRequest(
                 run_key=f"batch:{a}:{b}:{max(nxt[u] for u in group)}",
-                tags={
-                    ASSET_PARTITION_RANGE_START_TAG: a,
-                    ASSET_PARTITION_RANGE_END_TAG: b,
-                    "trigger": "message_count",
-                },
+                tags={**range_tags(a, b), "trigger": "message_count"},
                 run_config={"ops": {"consolidate_users": {"config": {"only_users": group}}}},
             )
-            for a, b, group in batch_ranges(order, users, USERS_PER_RUN)
+            for a, b, group in batch_ranges(order, users, cfg.users_per_run)
         ]
     )
     if requests:

@@ -1,0 +1,98 @@
+"""What every phase of one user's run reads: the snapshot, config, clock and what earlier phases found.
+
+The run context is read-only for phases except through the writer, which keeps the snapshot and the
+views below current as decisions are made, so a later phase sees an earlier phase's decisions
+whether or not they are written (dry run, review mode).
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections import defaultdict
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import datetime
+
+import numpy as np
+import psycopg
+
+from memory_pipeline.consolidation.config import ConsolidationConfig
+from memory_pipeline.store import consolidation as store
+
+Embed = Callable[[list[str]], np.ndarray]
+
+
+def stable_id(prefix: str, *parts: object) -> str:
+    """Derived ids are hashes of their sources and method: a re-run with no new input writes no row."""
+    h = hashlib.sha256("\x1f".join(map(str, parts)).encode()).hexdigest()[:20]
+    return f"{prefix}_{h}"
+
+
+@dataclass
+class RunContext:
+    conn: psycopg.Connection
+    snap: store.Snapshot
+    config: ConsolidationConfig
+    now: datetime
+    run_id: str | None
+    mode: str  # apply | review
+    dry_run: bool
+    embed: Embed | None = None  # texts -> unit vectors (None: the caller embeds profiles in one batch)
+    # found by earlier phases
+    supersede_reason: dict[tuple[int, int], str] = field(default_factory=dict)  # (newer, older) -> why
+    touched_clusters: set[str] = field(default_factory=set)
+    profile_to_embed: tuple[str, str] | None = None  # (profile id, text) when `embed` is None
+    _emb: dict[int, np.ndarray] = field(default_factory=dict)
+    _summaries: dict[str, dict] | None = None
+    _profile: tuple[dict | None] | None = None
+
+    def __post_init__(self) -> None:
+        self.pos = {int(i): k for k, i in enumerate(self.snap.ids)}
+
+    @property
+    def user_id(self) -> str:
+        return self.snap.user_id
+
+    def id_of(self, k: int) -> int:
+        return int(self.snap.ids[k])
+
+    def active(self, k: int) -> bool:
+        return self.snap.duplicate_of[k] is None
+
+    def current(self, k: int) -> bool:
+        return self.active(k) and self.snap.superseded_by[k] is None
+
+    def is_new(self, k: int) -> bool:
+        """Saved after the previous consolidation's high-water mark."""
+        return int(self.snap.ids[k]) > self.snap.high_water
+
+    def embeddings(self, ids: list[int]) -> np.ndarray:
+        missing = [i for i in ids if i not in self._emb]
+        if missing:
+            for i, v in zip(missing, store.load_embeddings(self.conn, missing), strict=True):
+                self._emb[i] = v
+        if not ids:
+            return np.zeros((0, 1), dtype=np.float32)
+        return np.vstack([self._emb[i] for i in ids])
+
+    def members_by_cluster(self, cluster_ids: set[str]) -> dict[str, list[int]]:
+        out: dict[str, list[int]] = defaultdict(list)
+        for k, cid in enumerate(self.snap.cluster_id):
+            if cid in cluster_ids and self.active(k):
+                out[cid].append(self.id_of(k))
+        return out
+
+    # -- views the writer keeps current -----------------------------------------------------------
+    def summaries(self) -> dict[str, dict]:
+        """The user's summaries by id: as stored when first asked, plus this run's writes."""
+        if self._summaries is None:
+            self._summaries = {r["id"]: r for r in store.user_summaries(self.conn, self.user_id)}
+        return self._summaries
+
+    def profile(self) -> dict | None:
+        if self._profile is None:
+            self._profile = (store.get_profile(self.conn, self.user_id),)
+        return self._profile[0]
+
+    def set_profile(self, row: dict | None) -> None:
+        self._profile = (row,)

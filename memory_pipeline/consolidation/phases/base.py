@@ -1,0 +1,20 @@
+"""What a phase returns: its own counts and previews, reported as its asset's metadata."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+
+
+@dataclass
+class PhaseResult:
+    name: str
+    asset: str
+    counts: Counter = field(default_factory=Counter)
+    previews: list[str] = field(default_factory=list)
+    actions: Counter = field(default_factory=Counter)  # filled by the run loop from the writer's log
+
+    def merge(self, other: PhaseResult) -> None:
+        self.counts.update(other.counts)
+        self.actions.update(other.actions)
+        self.previews.extend(other.previews[: max(0, 10 - len(self.previews))])

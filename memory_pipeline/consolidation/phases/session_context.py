@@ -1,0 +1,37 @@
+"""SESSION CONTEXT (seed 003): the `<memory_consolidated_summaries>` block agents inject at session
+start, rebuilt when its content changes. Its time stamp is the newest data's, not the clock's, so a
+re-run with nothing new writes the same block (no row)."""
+
+from __future__ import annotations
+
+from memory_pipeline.consolidation.context import RunContext
+from memory_pipeline.consolidation.phases.base import PhaseResult
+from memory_pipeline.consolidation.writer import Writer
+from memory_pipeline.engines.base import Engine
+from memory_pipeline.lib.session_block import BlockSummary, render_block
+from memory_pipeline.store import consolidation as store
+
+NAME = "session_context"
+ASSET = "session_context"
+
+
+def run(ctx: RunContext, writer: Writer, engine: Engine) -> PhaseResult:
+    res = PhaseResult(NAME, ASSET)
+    summ = sorted(ctx.summaries().values(), key=lambda r: r["id"])
+    prof = ctx.profile()
+    if not summ and not prof:
+        return res
+    blocks = [BlockSummary(r["id"], r["namespace"], r["content"], tuple(r["key_facts"]), tuple(r["decisions"]),
+                           tuple(r["superseded_facts"]), (r["temporal_start"], r["temporal_end"]),
+                           float(r["confidence"]), activation_count=r["access_count"]) for r in summ]
+    s = ctx.snap
+    stamp = max(r["temporal_end"] for r in summ) if summ else max(s.created_at)
+    out = render_block(blocks, profile=prof["content"] if prof else None, generated_at=stamp,
+                       token_budget=ctx.config.token_budget, prioritize="recency")
+    old = store.get_session_context(ctx.conn, ctx.user_id)
+    if old and old["block"] == out.text:
+        return res
+    writer.write_session_context(out.text, list(out.summary_ids), out.tokens_used)
+    res.counts["blocks_written"] += 1
+    res.previews.append(out.text[:400])
+    return res

@@ -1,0 +1,119 @@
+"""SUMMARIZE (seeds 003, 004): N -> 1 summaries of the clusters that changed, then of every memory
+since the last summary, per conversation (episodes). A summary keeps every source link."""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+
+from memory_pipeline.consolidation.context import RunContext, stable_id
+from memory_pipeline.consolidation.phases.base import PhaseResult
+from memory_pipeline.consolidation.writer import Writer
+from memory_pipeline.engines.base import SUMMARY, Engine
+from memory_pipeline.lib import clustering, retention
+from memory_pipeline.lib.summarize import SourceItem
+from memory_pipeline.store import consolidation as store
+
+NAME = "summarize"
+ASSET = "memory_summaries"
+
+
+def run(ctx: RunContext, writer: Writer, engine: Engine) -> PhaseResult:
+    res = PhaseResult(NAME, ASSET)
+    if ctx.touched_clusters:
+        members_of = ctx.members_by_cluster(ctx.touched_clusters)
+        old = store.summaries_for_clusters(ctx.conn, ctx.user_id, sorted(ctx.touched_clusters))
+        for cid in sorted(ctx.touched_clusters):
+            write_summary(ctx, writer, engine, res, sorted(members_of[cid]), "cluster", cid, old.get(cid))
+    for chunk in episodes(ctx):
+        write_summary(ctx, writer, engine, res, chunk, "episode", None)
+    return res
+
+
+def episodes(ctx: RunContext) -> list[list[int]]:
+    """Seed 004: every memory since the last summary, per conversation (no conversation: per day),
+    packed in time order into chunks of up to `episode_size`. Working-layer memories (seed 001) wait
+    for a later run; a remainder under `min_episode` stays raw until its conversation grows."""
+    s, cfg = ctx.snap, ctx.config
+    groups: dict[str, list[int]] = defaultdict(list)
+    for k in range(len(s)):
+        if not ctx.current(k) or s.summarized_into[k] is not None:
+            continue
+        layer = retention.memory_layer(s.created_at[k], s.importance[k], int(s.access_count[k]), False, ctx.now)
+        if layer != retention.LAYER_WORKING:
+            groups[s.conversation[k] or s.created_at[k].date().isoformat()].append(k)
+    order = sorted(groups, key=lambda key: min((s.created_at[k], ctx.id_of(k)) for k in groups[key]))
+    chunks: list[list[int]] = []
+    chunk: list[int] = []
+    for key in order:
+        ks = sorted(groups[key], key=lambda k: (s.created_at[k], ctx.id_of(k)))
+        if chunk and len(chunk) + len(ks) > cfg.episode_size:
+            chunk = _close(chunks, chunk, cfg.min_episode)
+        for k in ks:
+            if len(chunk) == cfg.episode_size:
+                chunk = _close(chunks, chunk, cfg.min_episode)
+            chunk.append(k)
+    _close(chunks, chunk, cfg.min_episode)
+    return [[ctx.id_of(k) for k in c] for c in chunks]
+
+
+def _close(chunks: list[list[int]], chunk: list[int], min_size: int) -> list[int]:
+    if len(chunk) >= min_size:
+        chunks.append(chunk)
+        return []
+    return chunk  # too small to stand alone: the next conversation joins it
+
+
+def write_summary(ctx: RunContext, writer: Writer, engine: Engine, res: PhaseResult, ids: list[int],
+                  scope: str, cid: str | None, replaces: str | None = None) -> None:
+    s = ctx.snap
+    method = engine.method(SUMMARY)
+    sid = stable_id("sum", ctx.user_id, scope, cid, ids, method)
+    if replaces == sid:
+        return  # same sources, same method: the summary in place stands
+    ks = [ctx.pos[i] for i in ids]
+    members = set(ids)
+    superseded = [(str(o), s.content[ctx.pos[o]], s.content[ctx.pos[n]])
+                  for (n, o) in sorted(ctx.supersede_reason) if n in members]
+    draft = engine.summarize([_source(ctx, i, k) for i, k in zip(ids, ks, strict=True)], superseded)
+    source_chars = sum(len(s.content[k]) for k in ks)
+    writer.add_summary({
+        "id": sid, "user_id": ctx.user_id, "cluster_id": cid, "namespace": _majority(s.namespace[k] for k in ks),
+        "content": draft.content, "key_facts": list(draft.key_facts), "decisions": list(draft.decisions),
+        "superseded_facts": list(draft.superseded_facts), "resolved_dates": list(draft.resolved_dates),
+        "source_ids": ids, "source_chars": source_chars, "temporal_start": draft.temporal_range[0],
+        "temporal_end": draft.temporal_range[1], "scope": scope, "method": method, "model": engine.model,
+        "prompt_version": engine.prompt_version(SUMMARY), "run_id": ctx.run_id,
+        # the members' centre stands for the summary in recall
+        "embedding": clustering.centroid(ctx.embeddings(ids)), "confidence": float(draft.confidence),
+        "tier": retention.TIER_WARM,
+    }, replaces=replaces)
+    label = f"cluster {cid}" if cid else "episode"
+    writer.act("SUMMARIZE", ids, f"{label}: {len(ids)} -> 1, {source_chars} -> {len(draft.content)} chars"
+               f" ({method})", target=sid, scope=scope)
+    res.counts["summaries_written"] += 1
+    res.counts[f"summaries_{scope}"] += 1
+    res.counts["summary_sources"] += len(ids)
+    res.counts["summary_source_chars"] += source_chars
+    res.counts["summary_chars"] += len(draft.content)
+    res.previews.append(f"[{scope}] {draft.content[:160]} ({len(ids)} sources)")
+
+
+def _source(ctx: RunContext, mid: int, k: int) -> SourceItem:
+    s = ctx.snap
+    return SourceItem(str(mid), s.content[k], s.created_at[k],
+                      facts=tuple(_fact_text(f) for f in s.facts[k] if f.get("kind") != "slot"),
+                      resolved_dates=tuple((d["text"], _date_range(d)) for d in s.resolved_dates[k]))
+
+
+def _fact_text(f: dict) -> str:
+    neg = "not " if f.get("negated") else ""
+    return f"{f.get('kind')}: {neg}{f.get('value')}"
+
+
+def _date_range(d: dict) -> str:
+    return d["date"] if d.get("end") in (None, d["date"]) else f"{d['date']}..{d['end']}"
+
+
+def _majority(values) -> str:
+    c = Counter(values)
+    return sorted(c.items(), key=lambda kv: (-kv[1], kv[0]))[0][0] if c else "default"

@@ -1,0 +1,79 @@
+"""SUPERSESSION: a newer memory that replaces an older one gets an edge and the older a link
+(seed 003: conservative, with the reason). Runs first, so summaries know what is no longer current."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from memory_pipeline.consolidation.context import RunContext, stable_id
+from memory_pipeline.consolidation.phases.base import PhaseResult
+from memory_pipeline.consolidation.writer import Writer
+from memory_pipeline.engines.base import SUPERSESSION, Engine, SupersessionCandidates
+from memory_pipeline.lib.supersession import MemoryText
+from memory_pipeline.store import consolidation as store
+
+NAME = "supersede"
+ASSET = "supersession_edges"
+PAIR_MIN_SIMILARITY = 0.5  # embedding pairs offered to an engine that judges pairs
+PAIRS_PER_MEMORY = 5
+
+
+def run(ctx: RunContext, writer: Writer, engine: Engine) -> PhaseResult:
+    res = PhaseResult(NAME, ASSET)
+    s = ctx.snap
+    cand = [k for k in range(len(s)) if ctx.active(k) and s.facts.contains(k, '"slot"')
+            and any(f.get("kind") == "slot" for f in s.facts[k])]
+    if not any(ctx.is_new(k) for k in cand):
+        return res  # no new subject-slot statement: the edges of earlier runs stand (incremental runs)
+    found = engine.supersessions(SupersessionCandidates(
+        [MemoryText(str(ctx.id_of(k)), s.content[k], s.created_at[k]) for k in cand],
+        pairs=lambda: candidate_pairs(ctx),
+    ))
+    existing = store.existing_edges(ctx.conn, ctx.user_id, "supersedes")
+    edges, links = [], {}
+    for sup in found:
+        newer, older = int(sup.newer_id), int(sup.older_id)
+        if newer not in ctx.pos or older not in ctx.pos:
+            continue  # an engine may only name this user's memories
+        ctx.supersede_reason[(newer, older)] = sup.reason
+        unlinked = s.superseded_by[ctx.pos[older]] is None
+        if (str(newer), str(older)) in existing:
+            if unlinked and ctx.mode == "apply":
+                links[older] = newer  # edge accepted earlier, link not yet set
+            continue
+        payload = {"slot": sup.slot, "newer": newer, "older": older, "old_value": sup.old_value,
+                   "new_value": sup.new_value}
+        if writer.review_instead("UPDATE", [newer, older], sup.reason, payload=payload):
+            continue
+        edges.append({"id": stable_id("edge", ctx.user_id, "supersedes", newer, older), "user_id": ctx.user_id,
+                      "edge_type": "supersedes", "source_id": str(newer), "target_id": str(older),
+                      "weight": float(sup.confidence), "reason": sup.reason, "run_id": ctx.run_id})
+        if unlinked:
+            links[older] = newer
+        writer.act("SUPERSEDE", [newer, older], sup.reason, target=str(older), slot=sup.slot,
+                   old_value=sup.old_value, new_value=sup.new_value, method=engine.method(SUPERSESSION))
+        res.previews.append(sup.reason)
+    writer.add_edges(edges)
+    writer.set_memory("superseded_by", links)
+    res.counts["edges_new"] += len(edges)
+    return res
+
+
+def candidate_pairs(ctx: RunContext) -> list[tuple[str, str, float]]:
+    """(newer id, older id, cosine): each new current memory with its closest older current ones."""
+    s = ctx.snap
+    ks = [k for k in range(len(s)) if ctx.current(k)]
+    new = [k for k in ks if ctx.is_new(k)]
+    if not new or len(ks) < 2:
+        return []
+    vecs = ctx.embeddings([ctx.id_of(k) for k in ks])
+    row_of = {k: n for n, k in enumerate(ks)}
+    sims = vecs[[row_of[k] for k in new]] @ vecs.T
+    out = []
+    for row, k in zip(sims, new, strict=True):
+        for j in np.argsort(-row)[: PAIRS_PER_MEMORY + 1]:
+            o = ks[int(j)]
+            older = (s.created_at[o], ctx.id_of(o)) < (s.created_at[k], ctx.id_of(k))
+            if o != k and older and row[j] >= PAIR_MIN_SIMILARITY:
+                out.append((str(ctx.id_of(k)), str(ctx.id_of(o)), float(row[j])))
+    return out

@@ -1,0 +1,167 @@
+"""The writer: the only place a phase's decisions become rows.
+
+Dry run and review mode are handled here, once: in a dry run nothing is written but every action is
+logged (flagged `dry_run`) and the run context still sees each decision, so the actions listed are
+exactly those an apply run on the same state would take. In review mode, the changes seed 000 wants
+reviewed become pending suggestions instead (`review_instead`).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from memory_pipeline.consolidation.context import RunContext, stable_id
+from memory_pipeline.store import consolidation as store
+from memory_pipeline.store import memories as mem_sql
+
+# derived memory columns the writer may set, and the snapshot list each one mirrors
+_SNAPSHOT_COLUMNS = ("tier", "layer", "superseded_by", "summarized_into", "cluster_id", "flagged", "duplicate_of")
+
+
+class Writer:
+    def __init__(self, ctx: RunContext):
+        self.ctx = ctx
+        self.dry = ctx.dry_run
+        self.actions: list[dict] = []
+        self.action_counts: Counter = Counter()
+        self.changed_rows = 0
+        self.skipped_concurrent = 0
+        self._changes: dict[str, dict[int, object]] = {}
+        self._summaries: list[dict] = []
+        self._deleted: list[str] = []
+        self._edges: list[dict] = []
+        self._clusters: list[tuple] = []
+        self._pending = store.pending_suggestions(ctx.conn, ctx.user_id) if ctx.mode == "review" else []
+        self._known = store.known_suggestion_ids(ctx.conn, ctx.user_id) if ctx.mode == "review" else set()
+
+    # -- the action log -----------------------------------------------------------------------------
+    def act(self, action: str, memory_ids, reason: str, *, target: str | None = None,
+            similarity: float | None = None, **inputs) -> None:
+        self.actions.append({
+            "user_id": self.ctx.user_id, "run_id": self.ctx.run_id, "action": action,
+            "memory_ids": [int(m) for m in memory_ids], "target_id": target, "similarity": similarity,
+            "reason": reason, "inputs": inputs, "dry_run": self.dry,
+        })
+        self.action_counts[action] += 1
+
+    # -- raw memories: derived columns only ---------------------------------------------------------
+    def set_memory(self, column: str, changes: dict[int, object]) -> None:
+        """Derived column values by memory id; the snapshot sees them now, the table at `finish`."""
+        if column not in _SNAPSHOT_COLUMNS:
+            raise ValueError(f"not a derived column: {column}")
+        if not changes:
+            return
+        self._changes.setdefault(column, {}).update(changes)
+        values, pos = getattr(self.ctx.snap, column), self.ctx.pos
+        for mid, v in changes.items():
+            values[pos[mid]] = v
+
+    # -- derived rows -------------------------------------------------------------------------------
+    def add_edges(self, rows: list[dict]) -> None:
+        self._edges.extend(rows)
+
+    def upsert_clusters(self, rows: list[tuple]) -> None:
+        """(cluster id, centroid, size) rows."""
+        self._clusters.extend(rows)
+
+    def add_summary(self, row: dict, *, replaces: str | None = None) -> None:
+        """A summary with its `consolidates` edges and its sources' links; `replaces` an older one of
+        the same cluster (derived rows are replaced; raw memories never are)."""
+        ctx, sid, ids = self.ctx, row["id"], row["source_ids"]
+        view = ctx.summaries()
+        if replaces:
+            self._deleted.append(replaces)
+            view.pop(replaces, None)
+            self.act("SUMMARY_REPLACED", ids, f"summary {replaces} replaced by {sid}: its sources changed",
+                     target=replaces)
+        view[sid] = {"access_count": 0, **row}
+        self._summaries.append(row)
+        self._edges.extend(
+            {"id": stable_id("edge", ctx.user_id, "consolidates", sid, i), "user_id": ctx.user_id,
+             "edge_type": "consolidates", "source_id": sid, "target_id": str(i), "weight": 1.0,
+             "reason": f"source of {row['scope']} summary {sid}", "run_id": ctx.run_id} for i in ids)
+        self.set_memory("summarized_into", {i: sid for i in ids})
+
+    def set_summary_tiers(self, tiers: dict[str, str]) -> None:
+        view = self.ctx.summaries()
+        changed = {sid: t for sid, t in tiers.items() if view[sid].get("tier") != t}
+        for sid, t in changed.items():
+            view[sid]["tier"] = t
+        if changed and not self.dry:
+            self.changed_rows += store.update_summary_tiers(self.ctx.conn, list(changed), list(changed.values()))
+
+    def write_profile(self, row: dict) -> None:
+        self.ctx.set_profile(row)
+        if not self.dry:
+            store.upsert_profile(self.ctx.conn, row)
+            self.changed_rows += 1
+
+    def keep_profile(self, fingerprint: str) -> None:
+        """Same profile from new inputs: remember the inputs, keep the version."""
+        if not self.dry:
+            store.set_profile_fingerprint(self.ctx.conn, self.ctx.user_id, fingerprint)
+
+    def write_session_context(self, text: str, summary_ids: list[str], tokens: int) -> None:
+        if not self.dry:
+            store.upsert_session_context(self.ctx.conn, self.ctx.user_id, text, summary_ids, tokens,
+                                         self.ctx.run_id)
+            self.changed_rows += 1
+
+    def flush(self) -> None:
+        """End of a phase: its derived rows in a few batched statements."""
+        conn = self.ctx.conn
+        if not self.dry:
+            for cid_rows in (self._clusters,):
+                if cid_rows:
+                    store.upsert_clusters(conn, self.ctx.user_id, cid_rows, "embedding-agglomerative",
+                                          self.ctx.run_id)
+                    self.changed_rows += len(cid_rows)
+            store.delete_summaries(conn, self._deleted)
+            store.insert_summaries(conn, self._summaries)
+            self.changed_rows += len(self._summaries)
+            self.changed_rows += store.insert_edges(conn, self._edges)
+        self._clusters, self._deleted, self._summaries, self._edges = [], [], [], []
+
+    # -- review mode (seed 000) ---------------------------------------------------------------------
+    def review_instead(self, action: str, memory_ids: list[int], reason: str, *, content: str | None = None,
+                       similarity: float | None = None, payload: dict | None = None) -> bool:
+        """In review mode, record `action` as a pending suggestion and return True (the caller does
+        not apply it); in apply mode return False. Never asks twice, never overlaps a pending one."""
+        if self.ctx.mode != "review":
+            return False
+        ctx = self.ctx
+        sid = stable_id("sug", ctx.user_id, action, sorted(memory_ids), content or "")
+        if sid in self._known:
+            return True  # already suggested (pending, accepted or rejected)
+        if any(set(memory_ids) & set(p["memory_ids"]) for p in self._pending):
+            self.act("SKIP", memory_ids, f"{action} not suggested: overlaps a pending suggestion")
+            return True
+        row = {"id": sid, "user_id": ctx.user_id, "action": action, "memory_ids": memory_ids,
+               "suggested_content": content, "payload": payload or {}, "reason": reason,
+               "similarity": similarity, "run_id": ctx.run_id}
+        self._pending.append(row)
+        self._known.add(sid)
+        if not self.dry:
+            store.insert_suggestion(ctx.conn, row)
+            self.changed_rows += 1
+        self.act("SUGGEST", memory_ids, f"{action}: {reason}", target=sid, similarity=similarity)
+        return True
+
+    # -- end of the user's run ----------------------------------------------------------------------
+    def finish(self) -> None:
+        """Derived memory columns in one statement under optimistic locking, the high-water mark,
+        then the action log (the SKIPs for rows a concurrent save changed included)."""
+        ctx, snap = self.ctx, self.ctx.snap
+        if not self.dry and self._changes:
+            ids = {i for col in self._changes.values() for i in col}
+            versions = {i: int(snap.version[ctx.pos[i]]) for i in ids}
+            written = store.update_memories(ctx.conn, self._changes, versions)
+            self.changed_rows += len(written)
+            moved = sorted(ids - written)
+            if moved:
+                self.act("SKIP", moved, "changed by a concurrent save during consolidation; left as it is")
+                self.skipped_concurrent += len(moved)
+        high = int(snap.ids.max()) if len(snap) else 0
+        if not self.dry and (high != snap.high_water or self.changed_rows):
+            store.set_state(ctx.conn, ctx.user_id, ctx.run_id, high)
+        mem_sql.insert_actions(ctx.conn, self.actions)

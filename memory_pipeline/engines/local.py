@@ -1,0 +1,93 @@
+"""The local engine: deterministic rules, no key, no network. A first-class engine: every row it
+writes says so (method 'extractive' / 'rules' / 'deterministic')."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from memory_pipeline.engines import local_reasoning
+from memory_pipeline.engines.base import (
+    DECISION,
+    DUPLICATES,
+    KEEP_SEPARATE,
+    MERGE,
+    PROFILE,
+    REASONING,
+    REPLACE,
+    SUMMARY,
+    SUPERSESSION,
+    UPDATE,
+    Decision,
+    DecisionCandidate,
+    DuplicateGroup,
+    SupersessionCandidates,
+)
+from memory_pipeline.lib.profile import build_profile
+from memory_pipeline.lib.summarize import map_reduce_summary, merge_text
+from memory_pipeline.lib.supersession import detect_supersessions
+from memory_pipeline.lib.textfacts import merge_conflicts
+
+_METHODS = {SUMMARY: "extractive", SUPERSESSION: "rules", DECISION: "rules", DUPLICATES: "rules",
+            PROFILE: "rules", REASONING: local_reasoning.METHOD}
+
+
+class LocalEngine:
+    name = "local"
+    model = None
+
+    def __init__(self, chunk_size: int = 50, replace_threshold: float = 0.90):
+        self.chunk_size = chunk_size
+        self.replace_threshold = replace_threshold  # seed 002: REPLACE only at >= 0.9
+
+    def method(self, kind: str) -> str:
+        return _METHODS[kind]
+
+    def prompt_version(self, kind: str) -> str | None:
+        return None  # rules have no prompt
+
+    def summarize(self, items, superseded=()):
+        return map_reduce_summary(list(items), chunk_size=self.chunk_size, superseded=list(superseded))
+
+    def supersessions(self, candidates: SupersessionCandidates):
+        # the rules read each statement's subject and slot; they need no embedding pairs
+        return detect_supersessions(list(candidates.memories))
+
+    def decide(self, batch: Sequence[DecisionCandidate]) -> list[Decision]:
+        return [self._decide(c) for c in batch]
+
+    def _decide(self, c: DecisionCandidate) -> Decision:
+        if c.supersession:
+            return Decision(UPDATE, f"newer fact replaces older: {c.supersession}")
+        conflicts = merge_conflicts(c.other.content, c.memory.content)
+        if conflicts:
+            return Decision(KEEP_SEPARATE, "details differ: " + "; ".join(conflicts))
+        sim = c.similarity
+        if sim < self.replace_threshold:
+            return Decision(KEEP_SEPARATE, f"similarity {sim:.3f} < {self.replace_threshold}: unsure, kept separate")
+        wa, wb = _content_words(c.memory.content), _content_words(c.other.content)
+        if wa >= wb or wb >= wa:
+            return Decision(REPLACE, f"similarity {sim:.3f}; one text contains every content word of the other")
+        return Decision(MERGE, f"similarity {sim:.3f}, no conflicting details; merged text <= longest source",
+                        content=merge_text([c.memory.content, c.other.content]))
+
+    def duplicate_groups(self, batch: Sequence[DecisionCandidate]) -> list[DuplicateGroup]:
+        groups = []
+        for c, d in zip(batch, self.decide(batch), strict=True):
+            if d.action in (MERGE, REPLACE):
+                content = d.content or merge_text([c.memory.content, c.other.content])
+                groups.append(DuplicateGroup((c.memory.id, c.other.id), d.action, d.reason, c.similarity, content))
+        return groups
+
+    def profile(self, sources, superseded_ids=frozenset()):
+        return build_profile(list(sources), superseded_ids=superseded_ids)
+
+    def reason(self, question, rows, as_of):
+        return local_reasoning.answer(question, rows, as_of)
+
+
+_STOP = frozenset(["a", "an", "the", "i", "my", "me", "is", "am", "are", "was", "to", "of", "in", "on", "at", "and",
+                   "or", "for", "with", "it", "that", "this"])
+
+
+def _content_words(text: str) -> frozenset[str]:  # TODO(lead): lib/text
+    return frozenset(w for w in "".join(c.lower() if c.isalnum() else " " for c in text).split() if w not in _STOP)
