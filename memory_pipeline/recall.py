@@ -61,25 +61,8 @@ def recall(conn, embedder, user_id: str, query: str, *, mode: str = "standard", 
         raise ValidationError("query is empty")
     q = embedder.encode([query.strip()])[0]
     as_units = mode in ("reflexive", "standard")
-    # over-fetch: several memories of one summary collapse into one unit
-    cands = sql.search(conn, user_id, q, tiers=MODES[mode], limit=limit * 3 if as_units else limit, as_of=as_of,
-                       namespace=namespace, as_units=as_units, use_hnsw=_heavy(conn, user_id))
-    # a date in the question ("what did I do on 2025-03-02", "last week") finds memories about that date
-    anchor = as_of or datetime.now(UTC)
-    for ref in resolve_temporal_references(query, anchor)[:2]:
-        for c in sql.dated(conn, user_id, q, ref.resolved_date, ref.resolved_end, limit=limit, as_of=as_of):
-            c["similarity"] = min(1.0, c["similarity"] + DATE_MATCH_BOOST)
-            c["summarized_into"] = None  # the dated memory itself is the answer, not its summary
-            cands.append(c)
-    best: dict[tuple[str, str], float] = {}
-    via: dict[str, list[tuple[float, int]]] = {}
-    for c in cands:
-        key = ("summary", c["summarized_into"]) if as_units and c["summarized_into"] else (c["kind"], c["id"])
-        if as_of and key[0] == "summary" and c["kind"] == "memory":
-            key = (c["kind"], c["id"])  # a summary may hold later memories: time travel shows raw rows
-        best[key] = max(best.get(key, -1.0), c["similarity"])
-        if key[0] == "summary" and c["kind"] == "memory":
-            via.setdefault(key[1], []).append((c["similarity"], int(c["id"])))
+    cands = _candidates(conn, user_id, query, q, mode, limit, as_of, namespace, as_units)
+    best, via = _collapse(cands, as_units, as_of)
     evidence_ids = {i for hits in via.values() for _, i in sorted(hits, reverse=True)[:EVIDENCE_PER_UNIT]}
     mem_ids = sorted({int(i) for kind, i in best if kind == "memory"} | evidence_ids)
     mems = sql.memory_rows(conn, mem_ids)
@@ -91,18 +74,60 @@ def recall(conn, embedder, user_id: str, query: str, *, mode: str = "standard", 
     for (kind, i), sim in best.items():
         if kind == "memory":
             rows[i] = _memory_row(mems[int(i)], sim, as_of)
-            continue
-        s = summs[i]
-        if s["tier"] not in MODES[mode]:
-            continue
-        rows[i] = RecallRow(
-            id=s["id"], kind="summary", content=s["content"], score=sim, tier=s["tier"],
-            created_at=s["temporal_end"].isoformat(), source_ids=list(s["source_ids"]),
-            source_external_ids=[e for e in (s["source_external_ids"] or []) if e],
-            resolved_dates=list(s["resolved_dates"] or []),
-            evidence=[{"id": m, "content": mems[m]["content"], "score": round(sc, 4),
-                       "created_at": mems[m]["created_at"].isoformat()}
-                      for sc, m in sorted(via.get(i, []), reverse=True)[:EVIDENCE_PER_UNIT] if m in mems])
+        elif summs[i]["tier"] in MODES[mode]:
+            rows[i] = _summary_row(summs[i], sim, via.get(i, []), mems)
+    _promote_successors(rows, mems, as_of)
+    if include_profile and not as_of:
+        p = sql.profile_row(conn, user_id, q)
+        if p is not None and (p["similarity"] or 0.0) > min_score:
+            rows["profile"] = RecallRow(id=p["id"], kind="profile", content=p["content"], score=float(p["similarity"]),
+                                        tier=None, created_at=p["updated_at"].isoformat(), source_ids=[],
+                                        source_external_ids=[])
+    return sorted((r for r in rows.values() if r.score >= min_score), key=lambda r: (-r.score, r.id))[:limit]
+
+
+def _candidates(conn, user_id, query, q, mode, limit, as_of, namespace, as_units) -> list[dict]:
+    # over-fetch: several memories of one summary collapse into one unit
+    cands = sql.search(conn, user_id, q, tiers=MODES[mode], limit=limit * 3 if as_units else limit, as_of=as_of,
+                       namespace=namespace, as_units=as_units, use_hnsw=_heavy(conn, user_id))
+    # a date in the question ("what did I do on 2025-03-02", "last week") finds memories about that date
+    anchor = as_of or datetime.now(UTC)
+    for ref in resolve_temporal_references(query, anchor)[:2]:
+        for c in sql.dated(conn, user_id, q, ref.resolved_date, ref.resolved_end, limit=limit, as_of=as_of):
+            c["similarity"] = min(1.0, c["similarity"] + DATE_MATCH_BOOST)
+            c["summarized_into"] = None  # the dated memory itself is the answer, not its summary
+            cands.append(c)
+    return cands
+
+
+def _collapse(cands: list[dict], as_units: bool, as_of: datetime | None):
+    """Best score per unit (a summary stands for its memories), and the memories each summary was
+    found through."""
+    best: dict[tuple[str, str], float] = {}
+    via: dict[str, list[tuple[float, int]]] = {}
+    for c in cands:
+        key = ("summary", c["summarized_into"]) if as_units and c["summarized_into"] else (c["kind"], c["id"])
+        if as_of and key[0] == "summary" and c["kind"] == "memory":
+            key = (c["kind"], c["id"])  # a summary may hold later memories: time travel shows raw rows
+        best[key] = max(best.get(key, -1.0), c["similarity"])
+        if key[0] == "summary" and c["kind"] == "memory":
+            via.setdefault(key[1], []).append((c["similarity"], int(c["id"])))
+    return best, via
+
+
+def _summary_row(s: dict, sim: float, via: list[tuple[float, int]], mems: dict) -> RecallRow:
+    return RecallRow(
+        id=s["id"], kind="summary", content=s["content"], score=sim, tier=s["tier"],
+        created_at=s["temporal_end"].isoformat(), source_ids=list(s["source_ids"]),
+        source_external_ids=[e for e in (s["source_external_ids"] or []) if e],
+        resolved_dates=list(s["resolved_dates"] or []),
+        evidence=[{"id": m, "content": mems[m]["content"], "score": round(sc, 4),
+                   "created_at": mems[m]["created_at"].isoformat()}
+                  for sc, m in sorted(via, reverse=True)[:EVIDENCE_PER_UNIT] if m in mems])
+
+
+def _promote_successors(rows: dict[str, RecallRow], mems: dict, as_of: datetime | None) -> None:
+    """A superseded memory's successor ranks just above it (recall prefers the newer fact)."""
     for row in list(rows.values()):
         if row.kind == "memory" and not row.current:
             succ = mems.get(row.superseded_by)
@@ -110,14 +135,6 @@ def recall(conn, embedder, user_id: str, query: str, *, mode: str = "standard", 
             base = row.score / SUPERSEDED_PENALTY
             if succ is not None and (key not in rows or rows[key].score <= row.score):
                 rows[key] = _memory_row(succ, max(base, rows[key].score if key in rows else 0.0) + 1e-6, as_of)
-    if include_profile and not as_of:
-        p = sql.profile_row(conn, user_id, q)
-        if p is not None and (p["similarity"] or 0.0) > min_score:
-            rows["profile"] = RecallRow(id=p["id"], kind="profile", content=p["content"], score=float(p["similarity"]),
-                                        tier=None, created_at=p["updated_at"].isoformat(), source_ids=[],
-                                        source_external_ids=[])
-    ranked = sorted((r for r in rows.values() if r.score >= min_score), key=lambda r: (-r.score, r.id))[:limit]
-    return ranked
 
 
 _HEAVY: dict[str, tuple[float, bool]] = {}

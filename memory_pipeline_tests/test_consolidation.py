@@ -87,6 +87,35 @@ def test_dry_run_changes_nothing_and_logs_dry_run_actions(alice):
     assert rows == [(True, rows[0][1])] and rows[0][1] > 0
 
 
+def _actions(svc, run_id) -> list[tuple]:
+    rows = svc.conn.execute(
+        "SELECT action, memory_ids, target_id, reason, dry_run FROM actions WHERE run_id = %s", (run_id,)
+    ).fetchall()
+    svc.conn.rollback()
+    return sorted((a, tuple(sorted(ids or [])), t, r) for a, ids, t, r, _ in rows)
+
+
+def test_dry_run_lists_exactly_what_apply_does(alice):
+    """Dry run, then apply on the same state: the same action list; likewise after new memories
+    arrive and after a finished consolidation (where both must list nothing new to do)."""
+    for step in ("first run", "new memories", "nothing new"):
+        if step == "new memories":
+            alice.remember("alice", "I moved to Lisbon this week.", created_at="2025-06-01T10:00:00+00:00")
+            alice.remember("alice", "I really love working in Python for data work, every day.",
+                           created_at="2025-06-01T11:00:00+00:00")
+        dry = alice.consolidate("alice", dry_run=True)
+        applied = alice.consolidate("alice")
+        assert dry["status"] == applied["status"] == "SUCCESS"
+        assert _actions(alice, dry["run_id"]) == _actions(alice, applied["run_id"]), step
+    assert _actions(alice, applied["run_id"]) == []  # a re-run with nothing new decides nothing
+    # stats count applied actions only; dry-run actions are reported apart
+    st = alice.stats("alice")
+    n_applied = alice.conn.execute("SELECT count(*) FROM actions WHERE NOT dry_run").fetchone()[0]
+    n_dry = alice.conn.execute("SELECT count(*) FROM actions WHERE dry_run").fetchone()[0]
+    alice.conn.rollback()
+    assert sum(st["actions"].values()) == n_applied and sum(st["dry_run_actions"].values()) == n_dry > 0
+
+
 def test_review_mode_suggests_then_accept_applies(alice):
     res = alice.consolidate("alice", mode="review")
     assert res["status"] == "SUCCESS"

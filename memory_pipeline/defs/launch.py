@@ -34,7 +34,8 @@ def prepare_dagster_home(settings: Settings) -> Path:
     target = home / "dagster.yaml"
     if not target.exists() or target.read_text() != yaml:
         target.write_text(yaml)
-    if not settings.dagster.storage_url and not os.environ.get(DAGSTER_STORAGE_URL_ENV):
+    # an earlier call in this process may have resolved it already (settings read afresh)
+    if not (settings.dagster.storage_url or Settings.from_env().dagster.storage_url):
         url = db.ensure_database(db.database_url(settings), "dagster")
         relax_durability(url)
         # the processes Dagster starts (run workers, the daemon) find their storage here

@@ -28,7 +28,10 @@ def stats(conn: psycopg.Connection, user_id: str | None) -> dict[str, Any]:
     profiles = conn.execute(f"SELECT count(*) FROM profiles {where}", args).fetchone()[0]
     edges = dict(conn.execute(f"SELECT edge_type, count(*) FROM edges {where} GROUP BY edge_type", args).fetchall())
     edges["duplicate_of"] = edges.get("duplicate_of", 0) + dups
-    actions = dict(conn.execute(f"SELECT action, count(*) FROM actions {where} GROUP BY action", args).fetchall())
+    # dry-run actions record what would have happened: counted apart from what did
+    counted = conn.execute(f"SELECT dry_run, action, count(*) FROM actions {where} GROUP BY 1, 2", args).fetchall()
+    actions = {a: n for dry, a, n in counted if not dry}
+    dry_run_actions = {a: n for dry, a, n in counted if dry}
     pending = conn.execute(
         f"SELECT count(*) FROM suggestions {where} {'AND' if where else 'WHERE'} status = 'pending'", args
     ).fetchone()[0]
@@ -47,6 +50,7 @@ def stats(conn: psycopg.Connection, user_id: str | None) -> dict[str, Any]:
         "edges": edges,
         "tiers": tiers,
         "actions": actions,
+        "dry_run_actions": dry_run_actions,
         "pending_suggestions": pending,
         "compression_ratio": round(before / units_after, 3) if units_after else None,
     }

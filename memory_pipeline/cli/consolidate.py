@@ -1,4 +1,4 @@
-"""CLI commands that reach beyond the save path: consolidation, review, dev server, demo."""
+"""CLI commands that reach beyond the save path: consolidation, review, dev server, demo, MCP."""
 
 from __future__ import annotations
 
@@ -9,13 +9,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from memory_pipeline.cli.output import emit as _print
 from memory_pipeline.errors import ValidationError
-
-
-def _print(data, as_json: bool, text: str | None = None) -> None:
-    from memory_pipeline.cli import _print as p
-
-    p(data, as_json, text)
 
 
 def cmd_consolidate(args) -> int:
@@ -57,7 +52,7 @@ def cmd_dev(args) -> int:
     with MemoryService(settings) as svc:
         svc.ensure_schema()
     prepare_dagster_home(settings)
-    workspace = Path(__file__).resolve().parents[1] / "workspace.yaml"
+    workspace = Path(__file__).resolve().parents[2] / "workspace.yaml"
     target = ["-w", str(workspace)] if workspace.exists() else ["-m", "memory_pipeline.definitions"]
     cmd = [sys.executable, "-m", "dagster", "dev", *target, "-h", args.host, "-p", str(args.port)]
     sys.stderr.write(f"Dagster UI on http://{args.host}:{args.port} (Ctrl-C stops it)\n")
@@ -122,7 +117,7 @@ def register(add) -> None:
     sp.add_argument("--file", help="a JSONL file instead of the packaged sample")
 
     # recall, context, bench and mcp register themselves when present
-    for mod in ("memory_pipeline.cli_recall", "memory_pipeline.bench.cli"):
+    for mod in ("memory_pipeline.bench.cli",):
         try:
             __import__(mod, fromlist=["register"]).register(add)
         except ModuleNotFoundError as e:

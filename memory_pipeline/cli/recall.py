@@ -5,11 +5,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-
-def _print(data, as_json: bool, text: str | None = None) -> None:
-    from memory_pipeline.cli import _print as p
-
-    p(data, as_json, text)
+from memory_pipeline.cli.output import emit as _print
 
 
 def cmd_recall(args) -> int:

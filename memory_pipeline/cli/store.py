@@ -1,31 +1,11 @@
-"""The `memory-pipeline` command. Bad input: one line on stderr, exit code 2, nothing written."""
+"""CLI: the save path and the store (ingest, remember, stats, db)."""
 
 from __future__ import annotations
 
-import argparse
-import json
-import logging
-import os
 import sys
 from pathlib import Path
-from typing import Any
 
-from memory_pipeline.errors import MemoryPipelineError
-
-EXIT_BAD_INPUT = 2
-
-
-class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> None:  # argparse's own usage errors: one line, exit 2
-        sys.stderr.write(f"memory-pipeline: error: {message}\n")
-        raise SystemExit(EXIT_BAD_INPUT)
-
-
-def _print(data: Any, as_json: bool, text: str | None = None) -> None:
-    if as_json:
-        sys.stdout.write(json.dumps(data, default=str, indent=None) + "\n")
-    else:
-        sys.stdout.write((text if text is not None else json.dumps(data, default=str, indent=2)) + "\n")
+from memory_pipeline.cli.output import emit as _print
 
 
 def _service():
@@ -95,17 +75,7 @@ def cmd_db(args) -> int:
     return 0
 
 
-def build_parser() -> argparse.ArgumentParser:
-    p = _Parser(prog="memory-pipeline", description=__doc__)
-    p.add_argument("-v", "--verbose", action="store_true")
-    sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser)
-
-    def add(name: str, fn, help: str) -> argparse.ArgumentParser:
-        sp = sub.add_parser(name, help=help)
-        sp.add_argument("--json", action="store_true", help="machine-readable output")
-        sp.set_defaults(fn=fn)
-        return sp
-
+def register(add) -> None:
     sp = add("ingest", cmd_ingest, "ingest a JSONL file (all lines or none)")
     sp.add_argument("file", type=Path)
 
@@ -125,27 +95,3 @@ def build_parser() -> argparse.ArgumentParser:
 
     sp = add("db", cmd_db, "create/migrate the store, or stop the embedded server")
     sp.add_argument("action", choices=["init", "stop"])
-
-    from memory_pipeline import cli_more
-
-    cli_more.register(add)
-    return p
-
-
-def main(argv: list[str] | None = None) -> int:
-    os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
-    parser = build_parser()
-    args = parser.parse_args(argv)
-    logging.basicConfig(level=logging.INFO if args.verbose else logging.WARNING, format="%(levelname)s %(message)s")
-    try:
-        return args.fn(args)
-    except MemoryPipelineError as e:
-        msg = " ".join(str(e).split())
-        sys.stderr.write(f"memory-pipeline: error: {msg}\n")
-        return EXIT_BAD_INPUT
-    except KeyboardInterrupt:
-        return 130
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())

@@ -1,0 +1,53 @@
+"""The `memory-pipeline` command. Bad input: one line on stderr, exit code 2, nothing written."""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import os
+import sys
+
+from memory_pipeline.cli import consolidate, recall, store
+from memory_pipeline.cli.output import EXIT_BAD_INPUT
+from memory_pipeline.errors import MemoryPipelineError
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # argparse's own usage errors: one line, exit 2
+        sys.stderr.write(f"memory-pipeline: error: {message}\n")
+        raise SystemExit(EXIT_BAD_INPUT)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = _Parser(prog="memory-pipeline", description=__doc__)
+    p.add_argument("-v", "--verbose", action="store_true")
+    sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser)
+
+    def add(name: str, fn, help: str) -> argparse.ArgumentParser:
+        sp = sub.add_parser(name, help=help)
+        sp.add_argument("--json", action="store_true", help="machine-readable output")
+        sp.set_defaults(fn=fn)
+        return sp
+
+    for commands in (store, consolidate, recall):
+        commands.register(add)
+    return p
+
+
+def main(argv: list[str] | None = None) -> int:
+    os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    logging.basicConfig(level=logging.INFO if args.verbose else logging.WARNING, format="%(levelname)s %(message)s")
+    try:
+        return args.fn(args)
+    except MemoryPipelineError as e:
+        msg = " ".join(str(e).split())
+        sys.stderr.write(f"memory-pipeline: error: {msg}\n")
+        return EXIT_BAD_INPUT
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,3 @@
+from memory_pipeline.cli import main
+
+raise SystemExit(main())

@@ -1,0 +1,1 @@
+"""Consolidation assets, checks and the job schedules and sensors launch."""

@@ -1,0 +1,1 @@
+"""The one SQL layer: every statement the package runs lives under this package."""

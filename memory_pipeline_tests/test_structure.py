@@ -1,0 +1,62 @@
+"""The structure the design promises, checked: small modules and functions (data modules apart),
+no private Dagster imports outside their one adapter, configuration read in Settings only."""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+PACKAGE = Path(__file__).resolve().parents[1] / "memory_pipeline"
+MAX_MODULE_LINES = 400
+MAX_FUNCTION_LINES = 60
+
+
+def _modules() -> list[tuple[Path, str, ast.Module]]:
+    out = []
+    for p in sorted(PACKAGE.rglob("*.py")):
+        src = p.read_text()
+        out.append((p, src, ast.parse(src)))
+    return out
+
+
+def _is_data_module(tree: ast.Module) -> bool:
+    """Only constants (word lists, templates, tables): no function or class of its own."""
+    return not any(isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef) for n in tree.body)
+
+
+def test_modules_and_functions_stay_small():
+    long_modules, long_functions = [], []
+    for path, src, tree in _modules():
+        rel = path.relative_to(PACKAGE.parent)
+        if src.count("\n") > MAX_MODULE_LINES and not _is_data_module(tree):
+            long_modules.append(f"{rel}: {src.count(chr(10))} lines")
+        for node in ast.walk(tree):
+            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+                n = node.end_lineno - node.lineno + 1
+                if n > MAX_FUNCTION_LINES:
+                    long_functions.append(f"{rel}:{node.lineno} {node.name}: {n} lines")
+    assert not long_modules, long_modules
+    assert not long_functions, long_functions
+
+
+def test_private_dagster_imports_live_in_one_adapter():
+    adapter = PACKAGE / "defs" / "dagster_private.py"
+    offenders = [str(p.relative_to(PACKAGE.parent)) for p, src, _ in _modules()
+                 if p != adapter and re.search(r"^\s*(from|import) dagster\._", src, re.M)]
+    assert not offenders, offenders
+
+
+def test_environment_is_read_in_settings_only():
+    """Reading configuration from the environment happens in config.py; other modules may set
+    variables for the libraries and processes they start, never read settings from them."""
+    allowed = {PACKAGE / "config.py"}
+    read = re.compile(r"os\.environ\.get\(|os\.getenv\(|os\.environ\[[^\]]+\](?!\s*=)")
+    offenders = []
+    for p, src, _ in _modules():
+        if p in allowed or "bench" in p.parts:  # the benchmark sets up and restores its own environment
+            continue
+        for i, line in enumerate(src.splitlines(), 1):
+            if read.search(line) and "setdefault" not in line:
+                offenders.append(f"{p.relative_to(PACKAGE.parent)}:{i}: {line.strip()}")
+    assert not offenders, offenders
