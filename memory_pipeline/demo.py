@@ -8,6 +8,7 @@ from importlib import resources
 from pathlib import Path
 
 from memory_pipeline.service import MemoryService
+from memory_pipeline.store import stats as stats_sql
 
 
 def sample_path() -> Path:
@@ -22,28 +23,9 @@ def run_demo(path: Path | None = None, *, as_json: bool = False, out=sys.stdout)
         report = {"ingest": ingest, "consolidation": {"run_id": run["run_id"], "status": run["status"],
                                                       "checks": run.get("checks")},
                   "users": {}, "stats": svc.stats()}
-        conn = svc.conn
-        users = [r[0] for r in conn.execute("SELECT DISTINCT user_id FROM memories ORDER BY 1")]
-        for u in users:
-            summaries = conn.execute(
-                "SELECT s.id, s.content, s.scope || '/' || s.method,"
-                " array_agg(coalesce(m.external_id, m.id::text) ORDER BY m.id)"
-                " FROM summaries s JOIN memories m ON m.id = ANY(s.source_ids) WHERE s.user_id = %s"
-                " GROUP BY s.id, s.content, s.scope, s.method ORDER BY s.scope, s.temporal_start", (u,)).fetchall()
-            sups = conn.execute(
-                "SELECT n.content, o.content, e.reason FROM edges e JOIN memories n ON n.id::text = e.source_id"
-                " JOIN memories o ON o.id::text = e.target_id WHERE e.user_id = %s AND e.edge_type = 'supersedes'"
-                " ORDER BY e.id", (u,)).fetchall()
-            prof = conn.execute("SELECT content, version FROM profiles WHERE user_id = %s", (u,)).fetchone()
-            tiers = dict(conn.execute("SELECT tier, count(*) FROM memories WHERE user_id = %s AND duplicate_of IS NULL"
-                                      " GROUP BY tier", (u,)).fetchall())
-            report["users"][u] = {
-                "summaries": [{"id": i, "content": c, "method": m, "sources": list(src)} for i, c, m, src in summaries],
-                "supersessions": [{"newer": n, "older": o, "reason": r} for n, o, r in sups],
-                "profile": prof[0] if prof else None,
-                "tiers": tiers,
-            }
-        conn.rollback()
+        for u in stats_sql.user_ids(svc.conn):
+            report["users"][u] = stats_sql.user_overview(svc.conn, u)
+        svc.conn.rollback()
     if as_json:
         out.write(json.dumps(report, default=str) + "\n")
     else:

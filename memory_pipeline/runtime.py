@@ -50,11 +50,7 @@ class Runtime:
             # autocommit: reads never hold a transaction open, and every `conn.transaction()` block is a
             # real BEGIN/COMMIT (inside an open transaction it would only be a savepoint)
             self._conn = db.connect(self.url, autocommit=True)
-            # per-user partial HNSW indexes are only chosen with custom plans
-            self._conn.execute("SET plan_cache_mode = force_custom_plan")
-            # heavy users' HNSW indexes: filtered results keep coming (iterative scan), recall ~0.99
-            self._conn.execute(f"SET hnsw.ef_search = {EF_SEARCH}")
-            self._conn.execute("SET hnsw.iterative_scan = relaxed_order")
+            db.set_search_settings(self._conn, EF_SEARCH)
         return self._conn
 
     def close(self) -> None:

@@ -60,3 +60,15 @@ def test_environment_is_read_in_settings_only():
             if read.search(line) and "setdefault" not in line:
                 offenders.append(f"{p.relative_to(PACKAGE.parent)}:{i}: {line.strip()}")
     assert not offenders, offenders
+
+
+def test_sql_lives_in_the_store_layer():
+    """Statements run only from `store/` (the benchmark's set-up code apart)."""
+    stmt = re.compile(r"\.(execute|executemany)\(|\.copy\(\s*f?[\"']|\bcursor\(")
+    offenders = []
+    for p, src, _ in _modules():
+        if "store" in p.relative_to(PACKAGE).parts[:1] or "bench" in p.parts:
+            continue
+        offenders += [f"{p.relative_to(PACKAGE.parent)}:{i}" for i, line in enumerate(src.splitlines(), 1)
+                      if stmt.search(line)]
+    assert not offenders, offenders

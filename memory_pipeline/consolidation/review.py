@@ -9,18 +9,13 @@ import psycopg
 from memory_pipeline.consolidation.context import stable_id
 from memory_pipeline.errors import ValidationError
 from memory_pipeline.lib.summarize import merge_text
-from memory_pipeline.store import consolidation as store
+from memory_pipeline.store import consolidation as derived
 from memory_pipeline.store import memories as mem_sql
+from memory_pipeline.store import suggestions as store
 
 
 def list_suggestions(conn: psycopg.Connection, user_id: str, status: str = "pending") -> list[dict]:
-    cur = conn.cursor(row_factory=psycopg.rows.dict_row)
-    rows = cur.execute(
-        "SELECT id, user_id, action, memory_ids, suggested_content, payload, reason, similarity, status, run_id,"
-        " created_at, decided_at FROM suggestions WHERE user_id = %s AND (%s = 'all' OR status = %s)"
-        " ORDER BY created_at, id",
-        (user_id, status, status),
-    ).fetchall()
+    rows = store.list_for_user(conn, user_id, status)
     conn.rollback()
     return rows
 
@@ -42,31 +37,28 @@ def accept(conn: psycopg.Connection, suggestion_id: str) -> dict:
         payload = row["payload"] if isinstance(row["payload"], dict) else json.loads(row["payload"] or "{}")
         if row["action"] == "UPDATE":
             newer, older = int(payload["newer"]), int(payload["older"])
-            store.insert_edges(conn, [{
+            derived.insert_edges(conn, [{
                 "id": stable_id("edge", user, "supersedes", newer, older), "user_id": user,
                 "edge_type": "supersedes", "source_id": str(newer), "target_id": str(older), "weight": 1.0,
                 "reason": row["reason"], "run_id": row["run_id"]}])
-            conn.execute("UPDATE memories SET superseded_by = %s, updated_at = now() WHERE id = %s"
-                         " AND user_id = %s AND superseded_by IS NULL", (newer, older, user))
+            store.link_superseded(conn, user, newer, older)
         elif row["action"] == "REPLACE":
             rows = {r["id"]: r for r in mem_sql.get_memories(conn, ids)}
             keep, drop = sorted(ids, key=lambda i: (-len(rows[i]["content"]), i))
-            conn.execute("UPDATE memories SET duplicate_of = %s, flagged = false, updated_at = now()"
-                         " WHERE id = %s AND user_id = %s AND duplicate_of IS NULL", (keep, drop, user))
+            store.link_duplicate(conn, user, keep, drop)
         elif row["action"] == "MERGE":
             rows = mem_sql.get_memories(conn, ids)
             content = merge_text([r["content"] for r in rows])
             sid = stable_id("sum", user, "merge", sorted(ids))
-            emb = conn.execute("SELECT avg(embedding) FROM memories WHERE id = ANY(%s)", (ids,)).fetchone()[0]
-            store.insert_summary(conn, {
+            emb = store.mean_embedding(conn, ids)
+            derived.insert_summary(conn, {
                 "id": sid, "user_id": user, "cluster_id": None, "namespace": rows[0]["namespace"], "content": content,
                 "key_facts": [], "decisions": [], "superseded_facts": [], "resolved_dates": [], "source_ids": sorted(ids),
                 "source_chars": sum(len(r["content"]) for r in rows),
                 "temporal_start": min(r["created_at"] for r in rows), "temporal_end": max(r["created_at"] for r in rows),
                 "method": "merge", "model": None, "prompt_version": None, "run_id": row["run_id"], "embedding": emb,
                 "confidence": float(row["similarity"] or 0.9), "tier": "warm", "scope": "merge"})
-            conn.execute("UPDATE memories SET summarized_into = %s, flagged = false, updated_at = now()"
-                         " WHERE id = ANY(%s) AND summarized_into IS NULL", (sid, ids))
+            store.link_summarized(conn, sid, ids)
         else:
             raise ValidationError(f"cannot apply suggestion action {row['action']}")
         store.decide_suggestion(conn, suggestion_id, "accepted")

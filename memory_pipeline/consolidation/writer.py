@@ -13,6 +13,7 @@ from collections import Counter
 from memory_pipeline.consolidation.context import RunContext, stable_id
 from memory_pipeline.store import consolidation as store
 from memory_pipeline.store import memories as mem_sql
+from memory_pipeline.store import suggestions as suggestion_sql
 
 # derived memory columns the writer may set, and the snapshot list each one mirrors
 _SNAPSHOT_COLUMNS = ("tier", "layer", "superseded_by", "summarized_into", "cluster_id", "flagged", "duplicate_of")
@@ -31,8 +32,8 @@ class Writer:
         self._deleted: list[str] = []
         self._edges: list[dict] = []
         self._clusters: list[tuple] = []
-        self._pending = store.pending_suggestions(ctx.conn, ctx.user_id) if ctx.mode == "review" else []
-        self._known = store.known_suggestion_ids(ctx.conn, ctx.user_id) if ctx.mode == "review" else set()
+        self._pending = suggestion_sql.pending_suggestions(ctx.conn, ctx.user_id) if ctx.mode == "review" else []
+        self._known = suggestion_sql.known_suggestion_ids(ctx.conn, ctx.user_id) if ctx.mode == "review" else set()
 
     # -- the action log -----------------------------------------------------------------------------
     def act(self, action: str, memory_ids, reason: str, *, target: str | None = None,
@@ -142,7 +143,7 @@ class Writer:
         self._pending.append(row)
         self._known.add(sid)
         if not self.dry:
-            store.insert_suggestion(ctx.conn, row)
+            suggestion_sql.insert_suggestion(ctx.conn, row)
             self.changed_rows += 1
         self.act("SUGGEST", memory_ids, f"{action}: {reason}", target=sid, similarity=similarity)
         return True

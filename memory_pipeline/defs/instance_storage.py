@@ -8,8 +8,6 @@ without exporting anything first.
 
 from __future__ import annotations
 
-from urllib.parse import urlsplit
-
 import yaml
 from dagster import Field, StringSource
 from dagster_postgres import DagsterPostgresStorage
@@ -35,11 +33,7 @@ def relax_durability(url: str) -> None:
     """Dagster writes ~10 events per user partition of a run; waiting for a disk flush on each made a
     200-user run 10x slower than the work itself. Run history may lose its last moments in a crash
     (never the memory store: that database keeps synchronous commits)."""
-    from psycopg import sql
-
-    name = urlsplit(url).path.lstrip("/")
-    with db.connect(url.replace("postgresql+psycopg2://", "postgresql://", 1), autocommit=True, register=False) as c:
-        c.execute(sql.SQL("ALTER DATABASE {} SET synchronous_commit = off").format(sql.Identifier(name)))
+    db.relax_durability(url)
 
 
 class MemoryPipelineStorage(DagsterPostgresStorage):

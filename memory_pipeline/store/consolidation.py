@@ -329,37 +329,6 @@ def set_state(conn: psycopg.Connection, user_id: str, run_id: str | None, high_w
     )
 
 
-def pending_suggestions(conn: psycopg.Connection, user_id: str) -> list[dict]:
-    cur = conn.cursor(row_factory=psycopg.rows.dict_row)
-    return cur.execute(
-        "SELECT * FROM suggestions WHERE user_id = %s AND status = 'pending' ORDER BY created_at, id", (user_id,)
-    ).fetchall()
-
-
-def known_suggestion_ids(conn: psycopg.Connection, user_id: str) -> set[str]:
-    return {r[0] for r in conn.execute("SELECT id FROM suggestions WHERE user_id = %s", (user_id,))}
-
-
-def insert_suggestion(conn: psycopg.Connection, row: dict) -> None:
-    conn.execute(
-        "INSERT INTO suggestions (id, user_id, action, memory_ids, suggested_content, payload, reason, similarity,"
-        " run_id) VALUES (%(id)s, %(user_id)s, %(action)s, %(memory_ids)s, %(suggested_content)s, %(payload)s,"
-        " %(reason)s, %(similarity)s, %(run_id)s) ON CONFLICT (id) DO NOTHING",
-        {**row, "payload": json.dumps(row.get("payload", {}), default=str)},
-    )
-
-
-def get_suggestion(conn: psycopg.Connection, suggestion_id: str) -> dict | None:
-    cur = conn.cursor(row_factory=psycopg.rows.dict_row)
-    return cur.execute("SELECT * FROM suggestions WHERE id = %s FOR UPDATE", (suggestion_id,)).fetchone()
-
-
-def decide_suggestion(conn: psycopg.Connection, suggestion_id: str, status: str) -> None:
-    conn.execute(
-        "UPDATE suggestions SET status = %s, decided_at = now() WHERE id = %s", (status, suggestion_id)
-    )
-
-
 def users_due(conn: psycopg.Connection, min_new: int, max_working: int) -> list[tuple[str, int, int]]:
     """Users with >= min_new memories since their last consolidation, or > max_working in working memory."""
     return conn.execute(

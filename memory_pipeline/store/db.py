@@ -75,6 +75,21 @@ def connect(url: str, *, autocommit: bool = False, register: bool = True) -> psy
     return conn
 
 
+def set_search_settings(conn: psycopg.Connection, ef_search: int) -> None:
+    # per-user partial HNSW indexes are only chosen with custom plans
+    conn.execute("SET plan_cache_mode = force_custom_plan")
+    # heavy users' HNSW indexes: filtered results keep coming (iterative scan), recall ~0.99
+    conn.execute(sql.SQL("SET hnsw.ef_search = {}").format(sql.Literal(int(ef_search))))
+    conn.execute("SET hnsw.iterative_scan = relaxed_order")
+
+
+def relax_durability(url: str) -> None:
+    """No synchronous commit for the database of `url` (meant for Dagster's own event storage)."""
+    name = urlsplit(url).path.lstrip("/")
+    with connect(url.replace("postgresql+psycopg2://", "postgresql://", 1), autocommit=True, register=False) as c:
+        c.execute(sql.SQL("ALTER DATABASE {} SET synchronous_commit = off").format(sql.Identifier(name)))
+
+
 def ensure_database(url: str, name: str) -> str:
     """Create database `name` on the server of `url` if it does not exist; return its URL."""
     with connect(url, autocommit=True, register=False) as conn:

@@ -54,3 +54,29 @@ def stats(conn: psycopg.Connection, user_id: str | None) -> dict[str, Any]:
         "pending_suggestions": pending,
         "compression_ratio": round(before / units_after, 3) if units_after else None,
     }
+
+
+def user_ids(conn: psycopg.Connection) -> list[str]:
+    return [r[0] for r in conn.execute("SELECT DISTINCT user_id FROM memories ORDER BY 1")]
+
+
+def user_overview(conn: psycopg.Connection, user_id: str) -> dict[str, Any]:
+    """What consolidation made of one user: summaries with their sources, supersessions, profile, tiers."""
+    summaries = conn.execute(
+        "SELECT s.id, s.content, s.scope || '/' || s.method,"
+        " array_agg(coalesce(m.external_id, m.id::text) ORDER BY m.id)"
+        " FROM summaries s JOIN memories m ON m.id = ANY(s.source_ids) WHERE s.user_id = %s"
+        " GROUP BY s.id, s.content, s.scope, s.method ORDER BY s.scope, s.temporal_start", (user_id,)).fetchall()
+    sups = conn.execute(
+        "SELECT n.content, o.content, e.reason FROM edges e JOIN memories n ON n.id::text = e.source_id"
+        " JOIN memories o ON o.id::text = e.target_id WHERE e.user_id = %s AND e.edge_type = 'supersedes'"
+        " ORDER BY e.id", (user_id,)).fetchall()
+    prof = conn.execute("SELECT content, version FROM profiles WHERE user_id = %s", (user_id,)).fetchone()
+    tiers = dict(conn.execute("SELECT tier, count(*) FROM memories WHERE user_id = %s AND duplicate_of IS NULL"
+                              " GROUP BY tier", (user_id,)).fetchall())
+    return {
+        "summaries": [{"id": i, "content": c, "method": m, "sources": list(src)} for i, c, m, src in summaries],
+        "supersessions": [{"newer": n, "older": o, "reason": r} for n, o, r in sups],
+        "profile": prof[0] if prof else None,
+        "tiers": tiers,
+    }
