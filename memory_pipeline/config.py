@@ -49,7 +49,7 @@ class LLMConfig:
 
     @property
     def enabled(self) -> bool:
-        return bool(self.api_key)
+        return bool(self.api_key or self.base_url)
 
 
 @dataclass(frozen=True)
@@ -84,6 +84,7 @@ class Settings:
     save: SaveConfig = field(default_factory=SaveConfig)
     llm: LLMConfig = field(default_factory=LLMConfig)
     dagster: DagsterConfig = field(default_factory=DagsterConfig)
+    engine: str = "auto"  # local | llm | auto (llm when a key or base URL is set)
     cache_home: Path | None = None  # the exported ONNX model; shareable between homes (tests, benchmarks)
 
     @classmethod
@@ -103,6 +104,7 @@ class Settings:
                 base_url=os.environ.get("OPENAI_BASE_URL") or None,
                 model=os.environ.get("MEMORY_PIPELINE_LLM_MODEL") or "gpt-4o-mini",
             ),
+            engine=os.environ.get("MEMORY_PIPELINE_ENGINE") or "auto",
             dagster=DagsterConfig(
                 partitioning=os.environ.get("MEMORY_PIPELINE_PARTITIONING") or "user",
                 nightly_cron=os.environ.get("MEMORY_PIPELINE_NIGHTLY_CRON") or "0 2 * * *",

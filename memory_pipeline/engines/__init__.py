@@ -1,24 +1,37 @@
 """Engines: every judgement consolidation and reasoned recall need, behind one protocol.
 
-`get_engine(settings)` picks the engine; a new engine is a new class implementing `Engine`
-(see `base.py`) and one branch here, nothing else.
+A new engine is one class implementing `Engine` (see `base.py`) and one entry in `ENGINES`; the
+phases, the writer and the assets do not change. `MEMORY_PIPELINE_ENGINE` picks one by name
+(`auto`: an LLM engine when one is configured and registered, else the local engine).
 """
 
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 
 from memory_pipeline.config import Settings
 from memory_pipeline.engines.base import Engine
 from memory_pipeline.engines.local import LocalEngine
+from memory_pipeline.errors import ValidationError
 
 log = logging.getLogger(__name__)
 
-__all__ = ["Engine", "LocalEngine", "get_engine"]
+__all__ = ["ENGINES", "Engine", "LocalEngine", "get_engine"]
+
+ENGINES: dict[str, Callable[[Settings], Engine]] = {
+    "local": lambda settings: LocalEngine(),
+}
 
 
 def get_engine(settings: Settings) -> Engine:
-    if settings.llm.enabled:
-        # The LLM engine is not built yet (its own issue); say so instead of pretending.
-        log.warning("an LLM is configured but the LLM engine is not available yet; using the local engine")
-    return LocalEngine()
+    choice = settings.engine
+    if choice == "auto":
+        if settings.llm.enabled and "llm" not in ENGINES:
+            # said, not hidden: the LLM engine is its own piece of work
+            log.warning("an LLM is configured but no LLM engine is available yet; using the local engine")
+        choice = "llm" if settings.llm.enabled and "llm" in ENGINES else "local"
+    factory = ENGINES.get(choice)
+    if factory is None:
+        raise ValidationError(f"engine {choice!r} is not available; available: {', '.join(sorted(ENGINES))}")
+    return factory(settings)
