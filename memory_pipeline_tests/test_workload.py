@@ -22,6 +22,7 @@ from memory_pipeline.bench.workload import (
     user_memory_count,
     write_jsonl,
 )
+from memory_pipeline.bench.workload.vocab import values as vocab
 
 SPEC_1K = WorkloadSpec(n_users=10, memories_per_user=75, seed=11)
 
@@ -265,7 +266,7 @@ def _diff_tokens(a: str, b: str) -> tuple[list[str], list[str]]:
 def test_distractor_pairs_differ_only_in_their_kind(w1k, by_ext):
     _, truth = w1k
     para = {e for g in truth.paraphrase_groups for e in g}
-    names = set(wl.FIRST_NAMES)
+    names = set(vocab.FIRST_NAMES)
     for a, b, kind in truth.distractor_pairs:
         ma, mb = by_ext[a], by_ext[b]
         assert ma.created_at.date() != mb.created_at.date()  # both true: different days or items
@@ -279,7 +280,7 @@ def test_distractor_pairs_differ_only_in_their_kind(w1k, by_ext):
         if kind == "number":
             assert all(any(c.isdigit() for c in t) for t in changed)
         elif kind == "date":
-            assert all(t in wl.MONTHS for t in changed)
+            assert all(t in vocab.MONTHS for t in changed)
         elif kind == "name":
             assert all(t in names for t in changed)
 
@@ -373,7 +374,7 @@ _VALUE_LISTS = [
     "IDEAS",
     "MEETINGS",
 ]
-_VALUES = sorted({v for name in _VALUE_LISTS for v in getattr(wl, name)}, key=len, reverse=True)
+_VALUES = sorted({v for name in _VALUE_LISTS for v in getattr(vocab, name)}, key=len, reverse=True)
 _VALUE_RE = re.compile("|".join(re.escape(v) for v in _VALUES))
 
 

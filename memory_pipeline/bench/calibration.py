@@ -77,11 +77,6 @@ def _cosines(cache, a: list[str], b: list[str]) -> np.ndarray:
 
 
 def measure(bench) -> dict:
-    from scipy.stats import spearmanr
-
-    from memory_pipeline.lib import dedup
-    from memory_pipeline.records import content_hash
-
     root = data_dir()
     stsb_path = root / "stsb" / "sts-dev.csv"
     sick_paths = [root / "sick" / f for f in bench.plan.sick_files]
@@ -93,11 +88,27 @@ def measure(bench) -> dict:
             }
         }
     cfg, limit = bench.settings.save, bench.plan.calibration_limit
-    sts = read_stsb(stsb_path, limit)
-    cos = _cosines(bench.cache, [s[1] for s in sts], [s[2] for s in sts])
+    stsb = _stsb(bench.cache, stsb_path, cfg, limit)
+    sick = _sick(bench.cache, sick_paths, cfg, limit)
+    return {
+        "calibration": {
+            "data": "STS-B dev; SICK " + " + ".join(bench.plan.sick_files),
+            "limit": limit,
+            "stsb_dev": stsb,
+            "sick": sick,
+            "target": "contradictions merged by the save path = 0",
+        }
+    }
+
+
+def _stsb(cache, path: Path, cfg, limit: int | None) -> dict:
+    from scipy.stats import spearmanr
+
+    sts = read_stsb(path, limit)
+    cos = _cosines(cache, [s[1] for s in sts], [s[2] for s in sts])
     score = np.array([s[0] for s in sts])
     gold = score >= 4.0
-    stsb = {
+    return {
         "pairs": len(sts),
         "duplicates_gold_ge_4": int(gold.sum()),
         "spearman": round(float(spearmanr(cos, score).statistic), 4),
@@ -105,8 +116,14 @@ def measure(bench) -> dict:
         "at_dedup_threshold": at_threshold(cos, gold, cfg.dedup_threshold),
         "at_flag_threshold": at_threshold(cos, gold, cfg.flag_threshold),
     }
-    sick = [row for p in sick_paths for row in read_sick(p, limit)]
-    scos = _cosines(bench.cache, [r[0] for r in sick], [r[1] for r in sick])
+
+
+def _sick(cache, paths: list[Path], cfg, limit: int | None) -> dict:
+    from memory_pipeline.lib import dedup
+    from memory_pipeline.records import content_hash
+
+    sick = [row for p in paths for row in read_sick(p, limit)]
+    scos = _cosines(cache, [r[0] for r in sick], [r[1] for r in sick])
     labels = np.array([r[3] for r in sick])
     decisions = [
         dedup.decide(
@@ -135,15 +152,7 @@ def measure(bench) -> dict:
         }
     c = labels == "CONTRADICTION"
     examples = [f"{sick[i][0]} | {sick[i][1]} (cos {scos[i]:.3f})" for i in np.flatnonzero(c & merged)[:5]]
-    return {
-        "calibration": {
-            "data": "STS-B dev; SICK " + " + ".join(bench.plan.sick_files),
-            "limit": limit,
-            "stsb_dev": stsb,
-            "sick": {"pairs": len(sick), "by_label": by_label, "contradictions_merged_examples": examples},
-            "target": "contradictions merged by the save path = 0",
-        }
-    }
+    return {"pairs": len(sick), "by_label": by_label, "contradictions_merged_examples": examples}
 
 
 def _share(mask: np.ndarray) -> float | None:

@@ -18,7 +18,7 @@ from collections import Counter
 from datetime import datetime
 from pathlib import Path
 
-from memory_pipeline.bench.measure_scale import Loaded, load, save_held, workload_end
+from memory_pipeline.bench.loading import Loaded, load, save_held, workload_end
 from memory_pipeline.bench.workload import WorkloadSpec
 
 CHILD_APP = "memory-pipeline-bench-child"
@@ -40,8 +40,8 @@ def consolidate_loop(
     conn, users: list[str], *, now: datetime | None, run_id: str
 ) -> tuple[float, Counter, int]:
     """The plain-Python per-user consolidation, as the Dagster asset runs it; returns (s, counts, failed)."""
-    from memory_pipeline.consolidation.engine import LocalEngine
     from memory_pipeline.consolidation.run import consolidate_user
+    from memory_pipeline.engines import LocalEngine
 
     engine, counts, failed = LocalEngine(), Counter(), 0
     t0 = time.perf_counter()

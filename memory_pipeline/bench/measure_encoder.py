@@ -89,7 +89,7 @@ def quality_spec(plan) -> WorkloadSpec:
 
 def ingest_and_quality(bench) -> dict:
     """Ingest the quality workload through MemoryService.remember_many (timed), then its quality figures."""
-    from memory_pipeline.bench import measure_quality, measure_scale
+    from memory_pipeline.bench import loading, measure_quality
 
     svc = bench.service
     spec = quality_spec(bench.plan)
@@ -103,7 +103,7 @@ def ingest_and_quality(bench) -> dict:
     raw_s, ingest_s = [], []
     for _ in range(bench.plan.ingest_reps):  # encoder alone, then the ingest, on the same texts
         raw_s.append(_time(lambda: emb.encode(texts, batch_size=64)))
-        measure_scale.reset_store(svc)
+        loading.reset_store(svc)
         t0 = time.perf_counter()
         rep = svc.remember_many(records)
         ingest_s.append(time.perf_counter() - t0)

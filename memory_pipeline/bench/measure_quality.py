@@ -95,8 +95,8 @@ def _root(dup: dict, x: int) -> int:
 
 
 def evaluate(bench, spec: WorkloadSpec, truth: GroundTruth) -> dict:
+    from memory_pipeline.bench.loading import workload_end
     from memory_pipeline.bench.measure_consolidation import consolidate_loop
-    from memory_pipeline.bench.measure_scale import workload_end
 
     svc = bench.service
     conn = svc.conn
@@ -117,30 +117,14 @@ def evaluate(bench, spec: WorkloadSpec, truth: GroundTruth) -> dict:
         "save_or_flag": _pr(_pairs([*before["dup"].items(), *before["flags"]]), truth_dup),
     }
     questions = questions_for_eval(truth, limit=bench.plan.questions, seed=0)
-    raw, raw_k, n_k, raw_empty = _evidence(svc, questions, ids, "deep")
+    raw = _evidence(svc, questions, ids, "deep")
     svc.conn.execute("VACUUM ANALYZE memories")
     users = sorted({u for u, _ in ids})
     now = workload_end(spec)
     seconds, counts, failed = consolidate_loop(svc.conn, users, now=now, run_id="bench-quality")
     after = _snapshot(svc.conn)
-    merges = [
-        tuple(r[0]) for r in svc.conn.execute("SELECT source_ids FROM summaries WHERE method = 'merge'")
-    ]
-    merge_links = [(a, b) for src in merges for a, b in zip(src, src[1:], strict=False)]
-    # MERGE / REPLACE decisions count even where no merge unit was written (sources already summarized)
-    decided = svc.conn.execute(
-        "SELECT memory_ids[1], memory_ids[2] FROM actions WHERE action IN ('MERGE', 'REPLACE')"
-        " AND cardinality(memory_ids) = 2 AND NOT dry_run"
-    ).fetchall()
-    dedup["consolidated"] = _pr(_pairs([*after["dup"].items(), *merge_links, *decided]), truth_dup)
-    # looser: paraphrases that ended up in one unit at all (a summary stands for both)
-    units = _pairs([*after["dup"].items(), *merge_links, *decided, *after["summ"].items()])
-    dedup["same_unit"] = _pr({p for p in units if all(isinstance(x, int) for x in p)}, truth_dup)
-    cons, cons_k, _, cons_empty = _evidence(svc, questions, ids, "standard")
-    st = svc.stats()
-    chars = svc.conn.execute(
-        "SELECT coalesce(sum(source_chars), 0), coalesce(sum(length(content)), 0), count(*) FROM summaries"
-    ).fetchone()
+    dedup.update(_dedup_after(svc.conn, after, truth_dup))
+    cons = _evidence(svc, questions, ids, "standard")
     return {
         "workload": {
             "memories": len(ids),
@@ -156,32 +140,62 @@ def evaluate(bench, spec: WorkloadSpec, truth: GroundTruth) -> dict:
             "failed": failed,
             "counts": {k: v for k, v in sorted(counts.items()) if not k.startswith("tier_")},
         },
-        "compression": {
-            "units_ratio": st["compression_ratio"],
-            "summaries": st["summaries"],
-            "summary_source_chars": chars[0],
-            "summary_chars": chars[1],
-            "chars_ratio": _ratio(chars[0], chars[1]),
-            "tiers": st["tiers"],
-            "target": ">= 8 (units)",
-        },
-        "evidence_recall_at_10": {
-            "raw_deep": round(raw, 4),
-            "consolidated_standard": round(cons, 4),
-            "raw_empty_results": raw_empty,
-            "consolidated_empty_results": cons_empty,
-            "by_kind": {
-                k: {"n": n_k[k], "raw": _ratio(raw_k[k], n_k[k]), "consolidated": _ratio(cons_k[k], n_k[k])}
-                for k in sorted(n_k)
-            },
-            "target": "consolidated >= raw",
-        },
+        "compression": _compression(svc),
+        "evidence_recall_at_10": _evidence_figures(raw, cons),
         "dedup": dedup,
         "supersession": _supersession(svc.conn, truth, sid, after["dup"]),
         "false_merges": _false_merges(
             truth, sid, before, after, dict(svc.conn.execute("SELECT id, method FROM summaries").fetchall())
         ),
         "definitions": __doc__.split("Definitions", 1)[1].strip(),
+    }
+
+
+def _dedup_after(conn, after: dict, truth_dup: set) -> dict:
+    """Duplicate pairs after consolidation: as decided, and (looser) as ending up in one unit."""
+    merges = [tuple(r[0]) for r in conn.execute("SELECT source_ids FROM summaries WHERE method = 'merge'")]
+    merge_links = [(a, b) for src in merges for a, b in zip(src, src[1:], strict=False)]
+    # MERGE / REPLACE decisions count even where no merge unit was written (sources already summarized)
+    decided = conn.execute(
+        "SELECT memory_ids[1], memory_ids[2] FROM actions WHERE action IN ('MERGE', 'REPLACE')"
+        " AND cardinality(memory_ids) = 2 AND NOT dry_run"
+    ).fetchall()
+    out = {"consolidated": _pr(_pairs([*after["dup"].items(), *merge_links, *decided]), truth_dup)}
+    # looser: paraphrases that ended up in one unit at all (a summary stands for both)
+    units = _pairs([*after["dup"].items(), *merge_links, *decided, *after["summ"].items()])
+    out["same_unit"] = _pr({p for p in units if all(isinstance(x, int) for x in p)}, truth_dup)
+    return out
+
+
+def _compression(svc) -> dict:
+    st = svc.stats()
+    chars = svc.conn.execute(
+        "SELECT coalesce(sum(source_chars), 0), coalesce(sum(length(content)), 0), count(*) FROM summaries"
+    ).fetchone()
+    return {
+        "units_ratio": st["compression_ratio"],
+        "summaries": st["summaries"],
+        "summary_source_chars": chars[0],
+        "summary_chars": chars[1],
+        "chars_ratio": _ratio(chars[0], chars[1]),
+        "tiers": st["tiers"],
+        "target": ">= 8 (units)",
+    }
+
+
+def _evidence_figures(raw: tuple, cons: tuple) -> dict:
+    """Evidence recall before (raw store, deep) and after consolidation (standard), overall and by kind."""
+    (raw_hit, raw_k, n_k, raw_empty), (cons_hit, cons_k, _, cons_empty) = raw, cons
+    return {
+        "raw_deep": round(raw_hit, 4),
+        "consolidated_standard": round(cons_hit, 4),
+        "raw_empty_results": raw_empty,
+        "consolidated_empty_results": cons_empty,
+        "by_kind": {
+            k: {"n": n_k[k], "raw": _ratio(raw_k[k], n_k[k]), "consolidated": _ratio(cons_k[k], n_k[k])}
+            for k in sorted(n_k)
+        },
+        "target": "consolidated >= raw",
     }
 
 

@@ -11,6 +11,8 @@ import json
 from pathlib import Path
 from typing import Any
 
+from memory_pipeline.bench.targets import STAGED, ok_stages, targets
+
 
 def _fmt(v: Any) -> str:
     if isinstance(v, bool) or v is None:
@@ -37,14 +39,6 @@ def table(title: str, headers: list[str], rows: list[list[Any]], note: str | Non
     if note:
         out.append(f"   {note}")
     return "\n".join(out) + "\n"
-
-
-STAGED = ("save", "recall", "consolidation", "memory")
-
-
-def ok_stages(v: dict) -> dict:
-    """The stages of a per-size measure that have figures (a failed size carries only its error)."""
-    return {s: st for s, st in v.items() if isinstance(st, dict) and "error" not in st}
 
 
 def render_measure(key: str, v: dict) -> str:
@@ -254,152 +248,6 @@ _RENDER = {
     "calibration": _calibration,
     "llm": _llm,
 }
-
-
-def targets(doc: dict) -> list[list[Any]]:
-    """[measure, figure, at, target, met] for every MISSION target the results cover; `met` is None
-    where no number is set, and figures measured below the target's scale say so in `at`."""
-    m, rows = doc.get("measures", {}), []
-
-    def ok(k: str) -> dict:
-        v = m.get(k)
-        good = isinstance(v, dict) and "error" not in v and "skipped" not in v
-        return (ok_stages(v) if k in STAGED else v) if good else {}
-
-    if e := ok("encoder"):
-        rows.append(
-            [
-                "encoder ONNX / torch",
-                f"{e['ratio']}x, cosine min {e['cosine_min']:.6f}",
-                f"{e['sentences']} sentences",
-                ">= 1.2x at >= 0.999",
-                e["met"],
-            ]
-        )
-    if i := ok("ingest"):
-        rows.append(["bulk ingest / encoder", i["ratio"], f"{i['records']:,} records", ">= 0.85", i["met"]])
-    for name, p in ok("save").items():
-        rows.append(
-            [
-                f"single save p95 ({name})",
-                f"{p['p95_ms']} ms",
-                f"{p['stored']:,} stored",
-                "<= 15 ms at 100k",
-                p["p95_ms"] <= 15,
-            ]
-        )
-    for name, r in ok("recall").items():
-        for phase in ("raw", "consolidated"):
-            for g, p in r.get(phase, {}).items():
-                idx = " + HNSW" if p.get("hnsw_index") else ""
-                rows.append(
-                    [
-                        f"recall p95 ({name}, {g.split(' ')[0]} user, {phase}{idx})",
-                        f"{p['p95_ms']} ms",
-                        f"{r['stored']:,} stored, user of {p['user_memories_median']:,}",
-                        "<= 10 ms at 1M",
-                        p["p95_ms"] <= 10,
-                    ]
-                )
-    for name, c in ok("consolidation").items():
-        f = c["full"]
-        at_scale = 90_000 <= f["memories"] <= 150_000
-        rows.append(
-            [
-                f"full consolidation ({name})",
-                f"{f['seconds']} s" + ("" if f["finished"] else " (stopped)"),
-                f"{f['memories']:,} memories / {f['users']:,} users",
-                "<= 60 s at 100k / 1k users",
-                (f["finished"] and f["seconds"] <= 60) if at_scale else None,
-            ]
-        )
-        for k in ("incremental_changed", "incremental_all"):
-            if k in c:
-                r = c[k]
-                rows.append(
-                    [
-                        f"incremental, {k.split('_')[1]} users ({name})",
-                        f"{r['ratio_to_full']:.1%} of full",
-                        f"{r['new_memories']:,} new, {r['users']:,} users run",
-                        "<= 5%",
-                        r["ratio_to_full"] <= 0.05,
-                    ]
-                )
-    if q := ok("quality"):
-        c, e, w = q["compression"], q["evidence_recall_at_10"], q["workload"]
-        d, s, f = q["dedup"]["consolidated"], q["supersession"], q["false_merges"]
-        rows += [
-            [
-                "compression (units)",
-                f"{c['units_ratio']}:1",
-                f"{w['memories']:,} memories",
-                ">= 8:1",
-                (c["units_ratio"] or 0) >= 8,
-            ],
-            [
-                "evidence recall@10, consolidated vs raw",
-                f"{e['consolidated_standard']} vs {e['raw_deep']}",
-                f"{w['questions']} questions",
-                "equal or better",
-                e["consolidated_standard"] >= e["raw_deep"],
-            ],
-            [
-                "duplicate detection P / R",
-                f"{d['precision']} / {d['recall']}",
-                "after consolidation",
-                "reported",
-                None,
-            ],
-            [
-                "supersession P / R",
-                f"{s['precision']} / {s['recall_older_memories']}",
-                "R over older memories",
-                "reported",
-                None,
-            ],
-            [
-                "false merges of look-alike pairs",
-                f"{f['duplicate_after']} merged, {f['same_summary']} same summary",
-                f"{f['pairs']} pairs",
-                "0 merged",
-                f["duplicate_after"] == 0,
-            ],
-        ]
-    for name, st in ok("memory").items():
-        for r in st.values():
-            rows.append(
-                [
-                    f"heavy user peak RSS ({name})",
-                    f"{r['peak_rss_mb']:,.0f} MB" + ("" if r["finished"] else " (stopped)"),
-                    f"{r['memories']:,} memories, {r['seconds']} s",
-                    "<= 2 GB at 50k",
-                    r["met"],
-                ]
-            )
-    if g := ok("dagster"):
-        rows.append(
-            [
-                "Dagster run vs plain loop",
-                f"+{g['overhead_per_user_ms']} ms/user ({g['ratio']}x)",
-                f"{g['users']} users",
-                "reported",
-                None,
-            ]
-        )
-    if cal := ok("calibration"):
-        k = cal["sick"]["by_label"]["CONTRADICTION"]
-        rows.append(
-            [
-                "SICK contradictions merged on save",
-                k["merged_by_save_path"],
-                f"by cosine alone: {k['cosine_ge_dedup']}",
-                "0",
-                k["merged_by_save_path"] == 0,
-            ]
-        )
-    if ok("llm"):
-        rows.append(["LLM calls on save / per 1,000 memories", "0 / 0", "local engine", "0 on save", True])
-    return rows
 
 
 def render_summary(doc: dict) -> str:

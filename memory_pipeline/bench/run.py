@@ -23,8 +23,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-import numpy as np
-
+from memory_pipeline.bench.vectors import VectorCache
 from memory_pipeline.errors import ValidationError
 
 MEASURES = (
@@ -175,53 +174,6 @@ TINY = Plan(
 PLANS = {"quick": QUICK, "full": FULL, "tiny": TINY}
 
 
-class VectorCache:
-    """Vectors of texts embedded once (bulk loads, calibration), kept on disk between runs.
-
-    Only rows that are not being timed come from here; every timed path embeds for real.
-    """
-
-    def __init__(self, embedder, path: Path | None):
-        self.embedder, self.path = embedder, path
-        self.index: dict[str, int] = {}
-        self.chunks: list[np.ndarray] = []
-        self.embedded = 0
-        if path is not None and path.with_suffix(".npy").exists() and path.with_suffix(".json").exists():
-            texts = json.loads(path.with_suffix(".json").read_text())
-            mat = np.load(path.with_suffix(".npy"))
-            if len(texts) == len(mat) and mat.shape[1] == embedder.dimension:
-                self.index = {t: i for i, t in enumerate(texts)}
-                self.chunks = [mat]
-
-    def ensure(self, texts: Iterable[str]) -> int:
-        missing = sorted({t for t in texts if t not in self.index})
-        for start in range(0, len(missing), 4096):
-            part = missing[start : start + 4096]
-            vecs = self.embedder.encode(part, batch_size=64)
-            base = len(self.index)
-            self.index.update({t: base + i for i, t in enumerate(part)})
-            self.chunks.append(vecs)
-        self.embedded += len(missing)
-        return len(missing)
-
-    def matrix(self) -> np.ndarray:
-        if len(self.chunks) > 1:
-            self.chunks = [np.vstack(self.chunks)]
-        return self.chunks[0] if self.chunks else np.zeros((0, self.embedder.dimension), dtype=np.float32)
-
-    def vectors(self, texts: list[str]) -> np.ndarray:
-        self.ensure(texts)
-        return self.matrix()[[self.index[t] for t in texts]]
-
-    def save(self) -> None:
-        if self.path is None or not self.embedded:
-            return
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        texts = sorted(self.index, key=self.index.__getitem__)
-        np.save(self.path.with_suffix(".npy"), self.matrix())
-        self.path.with_suffix(".json").write_text(json.dumps(texts))
-
-
 @dataclass
 class Bench:
     """What every measure gets: the plan, the private store's service, the cache, where to print."""
@@ -307,15 +259,10 @@ def run_bench(
     echo: Callable[[str], None] = print,
 ) -> dict[str, Any]:
     """Run the selected measures; write `<out>/results-<profile>.json` and return the same dict."""
-    from memory_pipeline.bench import (
-        calibration,
-        measure_consolidation,
-        measure_encoder,
-        measure_scale,
-        report,
-    )
+    from memory_pipeline.bench import report
     from memory_pipeline.service import MemoryService
 
+    steps = _steps()
     plan = plan or PLANS[profile]
     selected = parse_only(only)
     out = Path(out)
@@ -346,38 +293,52 @@ def run_bench(
             svc.embedder, out / "cache" / f"vectors-{svc.embedder.name}-{svc.embedder.backend}"
         )
         bench = Bench(plan, settings, svc, cache, out, echo, selected, checkpoint=checkpoint)
-        # the scale stages last: they take longest, and a stopped run keeps everything before them
-        steps: list[tuple[str, Callable[[Bench], dict]]] = [
-            ("encoder", measure_encoder.encoder),
-            ("ingest", measure_encoder.ingest_and_quality),
-            ("calibration", calibration.measure),
-            ("dagster", measure_consolidation.dagster_overhead),
-            ("llm", _llm),
-            ("scale", measure_scale.stages),
-        ]
-        wanted = {"ingest": {"ingest", "quality"}, "scale": {"save", "recall", "consolidation", "memory"}}
         for name, fn in steps:
-            if not wanted.get(name, {name}) & set(selected):
-                continue
-            t0 = time.perf_counter()
-            try:
-                got = fn(bench)
-            except Exception as e:  # one measure failing must not lose the others' figures
-                traceback.print_exc(file=sys.stderr)
-                got = {
-                    k: {"error": f"{type(e).__name__}: {e}"} for k in wanted.get(name, {name}) & set(selected)
-                }
-            for key, value in got.items():
-                if key in selected:
-                    checkpoint(key, value)
-                    if name != "scale":  # the stages print their own tables as each size finishes
-                        echo(report.render_measure(key, value))
-            echo(f"({name}: {time.perf_counter() - t0:.1f} s)\n")
-            cache.save()
+            if _WANTED.get(name, {name}) & set(selected):
+                _run_step(bench, name, fn)
+                cache.save()
     write(True)
     doc["path"] = str(path)
     echo(report.render_summary(doc))
     return doc
+
+
+# The measures a step produces, where they are not just the step's own name.
+_WANTED = {"ingest": {"ingest", "quality"}, "scale": {"save", "recall", "consolidation", "memory"}}
+
+
+def _steps() -> list[tuple[str, Callable[[Bench], dict]]]:
+    from memory_pipeline.bench import calibration, measure_consolidation, measure_encoder, measure_scale
+
+    # the scale stages last: they take longest, and a stopped run keeps everything before them
+    return [
+        ("encoder", measure_encoder.encoder),
+        ("ingest", measure_encoder.ingest_and_quality),
+        ("calibration", calibration.measure),
+        ("dagster", measure_consolidation.dagster_overhead),
+        ("llm", _llm),
+        ("scale", measure_scale.stages),
+    ]
+
+
+def _run_step(bench: Bench, name: str, fn: Callable[[Bench], dict]) -> None:
+    """One step: its figures are checkpointed and printed; its failure becomes its measures' error."""
+    from memory_pipeline.bench import report
+
+    t0 = time.perf_counter()
+    try:
+        got = fn(bench)
+    except Exception as e:  # one measure failing must not lose the others' figures
+        traceback.print_exc(file=sys.stderr)
+        got = {
+            k: {"error": f"{type(e).__name__}: {e}"} for k in _WANTED.get(name, {name}) & set(bench.selected)
+        }
+    for key, value in got.items():
+        if key in bench.selected:
+            bench.checkpoint(key, value)
+            if name != "scale":  # the stages print their own tables as each size finishes
+                bench.echo(report.render_measure(key, value))
+    bench.echo(f"({name}: {time.perf_counter() - t0:.1f} s)\n")
 
 
 def _llm(bench: Bench) -> dict:

@@ -1,0 +1,205 @@
+"""The figures-against-targets rows: one per MISSION target the results cover."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+STAGED = ("save", "recall", "consolidation", "memory")
+
+
+def ok_stages(v: dict) -> dict:
+    """The stages of a per-size measure that have figures (a failed size carries only its error)."""
+    return {s: st for s, st in v.items() if isinstance(st, dict) and "error" not in st}
+
+
+def targets(doc: dict) -> list[list[Any]]:
+    """[measure, figure, at, target, met] for every MISSION target the results cover; `met` is None
+    where no number is set, and figures measured below the target's scale say so in `at`."""
+    m, rows = doc.get("measures", {}), []
+
+    def ok(k: str) -> dict:
+        v = m.get(k)
+        good = isinstance(v, dict) and "error" not in v and "skipped" not in v
+        return (ok_stages(v) if k in STAGED else v) if good else {}
+
+    for key, fn in _ROWS:
+        if v := ok(key):
+            rows += fn(v)
+    return rows
+
+
+def _encoder(e: dict) -> list[list[Any]]:
+    return [
+        [
+            "encoder ONNX / torch",
+            f"{e['ratio']}x, cosine min {e['cosine_min']:.6f}",
+            f"{e['sentences']} sentences",
+            ">= 1.2x at >= 0.999",
+            e["met"],
+        ]
+    ]
+
+
+def _ingest(i: dict) -> list[list[Any]]:
+    return [["bulk ingest / encoder", i["ratio"], f"{i['records']:,} records", ">= 0.85", i["met"]]]
+
+
+def _save(v: dict) -> list[list[Any]]:
+    return [
+        [
+            f"single save p95 ({name})",
+            f"{p['p95_ms']} ms",
+            f"{p['stored']:,} stored",
+            "<= 15 ms at 100k",
+            p["p95_ms"] <= 15,
+        ]
+        for name, p in v.items()
+    ]
+
+
+def _recall(v: dict) -> list[list[Any]]:
+    rows = []
+    for name, r in v.items():
+        for phase in ("raw", "consolidated"):
+            for g, p in r.get(phase, {}).items():
+                idx = " + HNSW" if p.get("hnsw_index") else ""
+                rows.append(
+                    [
+                        f"recall p95 ({name}, {g.split(' ')[0]} user, {phase}{idx})",
+                        f"{p['p95_ms']} ms",
+                        f"{r['stored']:,} stored, user of {p['user_memories_median']:,}",
+                        "<= 10 ms at 1M",
+                        p["p95_ms"] <= 10,
+                    ]
+                )
+    return rows
+
+
+def _consolidation(v: dict) -> list[list[Any]]:
+    rows = []
+    for name, c in v.items():
+        f = c["full"]
+        at_scale = 90_000 <= f["memories"] <= 150_000
+        rows.append(
+            [
+                f"full consolidation ({name})",
+                f"{f['seconds']} s" + ("" if f["finished"] else " (stopped)"),
+                f"{f['memories']:,} memories / {f['users']:,} users",
+                "<= 60 s at 100k / 1k users",
+                (f["finished"] and f["seconds"] <= 60) if at_scale else None,
+            ]
+        )
+        for k in ("incremental_changed", "incremental_all"):
+            if k in c:
+                r = c[k]
+                rows.append(
+                    [
+                        f"incremental, {k.split('_')[1]} users ({name})",
+                        f"{r['ratio_to_full']:.1%} of full",
+                        f"{r['new_memories']:,} new, {r['users']:,} users run",
+                        "<= 5%",
+                        r["ratio_to_full"] <= 0.05,
+                    ]
+                )
+    return rows
+
+
+def _quality(q: dict) -> list[list[Any]]:
+    c, e, w = q["compression"], q["evidence_recall_at_10"], q["workload"]
+    d, s, f = q["dedup"]["consolidated"], q["supersession"], q["false_merges"]
+    return [
+        [
+            "compression (units)",
+            f"{c['units_ratio']}:1",
+            f"{w['memories']:,} memories",
+            ">= 8:1",
+            (c["units_ratio"] or 0) >= 8,
+        ],
+        [
+            "evidence recall@10, consolidated vs raw",
+            f"{e['consolidated_standard']} vs {e['raw_deep']}",
+            f"{w['questions']} questions",
+            "equal or better",
+            e["consolidated_standard"] >= e["raw_deep"],
+        ],
+        [
+            "duplicate detection P / R",
+            f"{d['precision']} / {d['recall']}",
+            "after consolidation",
+            "reported",
+            None,
+        ],
+        [
+            "supersession P / R",
+            f"{s['precision']} / {s['recall_older_memories']}",
+            "R over older memories",
+            "reported",
+            None,
+        ],
+        [
+            "false merges of look-alike pairs",
+            f"{f['duplicate_after']} merged, {f['same_summary']} same summary",
+            f"{f['pairs']} pairs",
+            "0 merged",
+            f["duplicate_after"] == 0,
+        ],
+    ]
+
+
+def _memory(v: dict) -> list[list[Any]]:
+    return [
+        [
+            f"heavy user peak RSS ({name})",
+            f"{r['peak_rss_mb']:,.0f} MB" + ("" if r["finished"] else " (stopped)"),
+            f"{r['memories']:,} memories, {r['seconds']} s",
+            "<= 2 GB at 50k",
+            r["met"],
+        ]
+        for name, st in v.items()
+        for r in st.values()
+    ]
+
+
+def _dagster(g: dict) -> list[list[Any]]:
+    return [
+        [
+            "Dagster run vs plain loop",
+            f"+{g['overhead_per_user_ms']} ms/user ({g['ratio']}x)",
+            f"{g['users']} users",
+            "reported",
+            None,
+        ]
+    ]
+
+
+def _calibration(cal: dict) -> list[list[Any]]:
+    k = cal["sick"]["by_label"]["CONTRADICTION"]
+    return [
+        [
+            "SICK contradictions merged on save",
+            k["merged_by_save_path"],
+            f"by cosine alone: {k['cosine_ge_dedup']}",
+            "0",
+            k["merged_by_save_path"] == 0,
+        ]
+    ]
+
+
+def _llm(_: dict) -> list[list[Any]]:
+    return [["LLM calls on save / per 1,000 memories", "0 / 0", "local engine", "0 on save", True]]
+
+
+# The order of the summary table.
+_ROWS: tuple[tuple[str, Callable[[dict], list[list[Any]]]], ...] = (
+    ("encoder", _encoder),
+    ("ingest", _ingest),
+    ("save", _save),
+    ("recall", _recall),
+    ("consolidation", _consolidation),
+    ("quality", _quality),
+    ("memory", _memory),
+    ("dagster", _dagster),
+    ("calibration", _calibration),
+    ("llm", _llm),
+)
