@@ -11,9 +11,8 @@ import psycopg
 
 from memory_pipeline.config import SaveConfig
 from memory_pipeline.lib import dedup
-from memory_pipeline.lib.supersession import extract_slots
+from memory_pipeline.lib.extract import extract_facts, extract_slots
 from memory_pipeline.lib.temporal import resolve_temporal_references
-from memory_pipeline.lib.textfacts import extract_facts
 from memory_pipeline.records import MemoryIn
 from memory_pipeline.store import memories as sql
 
@@ -37,7 +36,9 @@ class SaveResult:
 def facts_json(text: str) -> list[dict]:
     """Pattern-extracted facts and negations (seed 004), plus the subject slots supersession reads."""
     facts = [{"kind": f.kind, "value": f.value, "negated": f.negated} for f in extract_facts(text)]
-    facts += [{"kind": "slot", "slot": s.slot, "value": s.value, "negated": s.negated} for s in extract_slots(text)]
+    facts += [
+        {"kind": "slot", "slot": s.slot, "value": s.value, "negated": s.negated} for s in extract_slots(text)
+    ]
     return facts
 
 
@@ -54,23 +55,36 @@ def dates_json(rec: MemoryIn) -> list[dict]:
     ]
 
 
-def lock_users(conn: psycopg.Connection, user_ids: Sequence[str]) -> None:
-    """Serialise saves per user so two writers cannot both miss each other's duplicate.
-    Sorted order: two batches never wait on each other in a cycle."""
-    conn.execute(
-        "SELECT pg_advisory_xact_lock(hashtextextended(u, 7)) FROM unnest(%s::text[]) AS u",
-        (sorted(set(user_ids)),),
-    )
+# (similarity, match id, match's root id, match's text, match's content hash)
+_Match = tuple[float, int, int, str, bytes]
 
 
 def save_batch(
     conn: psycopg.Connection, records: Sequence[MemoryIn], vectors: np.ndarray, config: SaveConfig
 ) -> list[SaveResult]:
     """Decide and write one batch inside the caller's transaction. `vectors[i]` embeds `records[i]`."""
-    lock_users(conn, [r.user_id for r in records])
-    results: list[SaveResult | None] = [None] * len(records)
+    sql.lock_users(conn, [r.user_id for r in records])
+    results, todo = _known_records(conn, records)
+    if not todo:
+        return _resolve_same(results)
+    ids = sql.allocate_ids(conn, len(todo))
+    id_of = dict(zip(todo, ids, strict=True))
+    best = _stored_neighbours(conn, records, vectors, todo)
+    rows, actions, mentions = _decide_in_order(records, vectors, config, todo, id_of, best, results)
+    if len(rows) == 1:
+        sql.insert_memory(conn, rows[0])
+    else:
+        sql.copy_memories(conn, rows)
+    # mentions of rows inserted in this very batch are folded into their rows' counts afterwards
+    sql.bump_mentions(conn, dict(mentions))
+    sql.insert_actions(conn, actions)
+    return _resolve_same(results)
 
-    # 1. external ids seen before (in the store or earlier in this batch) are no-ops
+
+def _known_records(conn: psycopg.Connection, records: Sequence[MemoryIn]) -> tuple[list, list[int]]:
+    """Results so far and the indices left to decide: external ids seen before (in the store or
+    earlier in this batch) are no-ops."""
+    results: list = [None] * len(records)
     pairs = [(r.user_id, r.external_id) for r in records if r.external_id is not None]
     known = sql.existing_external_ids(conn, pairs)
     todo: list[int] = []
@@ -78,40 +92,47 @@ def save_batch(
     for i, r in enumerate(records):
         key = (r.user_id, r.external_id) if r.external_id is not None else None
         if key is not None and key in known:
-            results[i] = SaveResult(known[key], r.user_id, r.external_id, EXISTING, None, None, "external_id exists")
+            results[i] = SaveResult(
+                known[key], r.user_id, r.external_id, EXISTING, None, None, "external_id exists"
+            )
         elif key is not None and key in seen_in_batch:
-            results[i] = ("same", seen_in_batch[key])  # type: ignore[assignment]  # resolved below
+            results[i] = ("same", seen_in_batch[key])  # resolved by _resolve_same
         else:
             if key is not None:
                 seen_in_batch[key] = i
             todo.append(i)
-    if not todo:
-        return _resolve_same(results)
+    return results, todo
 
-    ids = sql.allocate_ids(conn, len(todo))
-    id_of = dict(zip(todo, ids, strict=True))
 
-    # 2. nearest stored neighbour of each new record, within its user
-    best: dict[int, tuple[float, int, int, str, bytes]] = {}  # i -> (sim, match id, root id, text, hash)
+def _stored_neighbours(
+    conn: psycopg.Connection, records: Sequence[MemoryIn], vectors: np.ndarray, todo: list[int]
+) -> dict[int, _Match]:
+    """Nearest stored neighbour of each new record, within its user."""
+    best: dict[int, _Match] = {}
     for nb in sql.nearest(conn, [records[i].user_id for i in todo], vectors[todo], k=1):
-        i = todo[nb.ord]
-        best[i] = (nb.similarity, nb.id, nb.root_id, nb.content, nb.content_hash)
+        best[todo[nb.ord]] = (nb.similarity, nb.id, nb.root_id, nb.content, nb.content_hash)
+    return best
 
-    # 3. walk the batch in order: earlier records of the same batch count as stored
+
+def _decide_in_order(
+    records: Sequence[MemoryIn],
+    vectors: np.ndarray,
+    config: SaveConfig,
+    todo: list[int],
+    id_of: dict[int, int],
+    best: dict[int, _Match],
+    results: list,
+) -> tuple[list, list[dict], dict[int, int]]:
+    """Rows, audit actions and mention bumps, walking the batch in order: earlier records of the same
+    batch count as stored. Fills `results`."""
     by_user: dict[str, list[int]] = defaultdict(list)
     root_of: dict[int, int] = {}
     rows, actions = [], []
     mentions: dict[int, int] = defaultdict(int)
     for i in todo:
         rec = records[i]
-        cand = best.get(i)
         earlier = by_user[rec.user_id]
-        if earlier:
-            sims = vectors[earlier] @ vectors[i]
-            j = int(np.argmax(sims))
-            if cand is None or float(sims[j]) > cand[0]:
-                k = earlier[j]
-                cand = (float(sims[j]), id_of[k], root_of[k], records[k].content, records[k].content_hash)
+        cand = _closer_in_batch(i, best.get(i), earlier, records, vectors, id_of, root_of)
         earlier.append(i)
         sim, match_id, root_id, match_text, match_hash = cand if cand else (None, None, None, None, None)
         decision = dedup.decide(
@@ -130,21 +151,41 @@ def save_batch(
             match_id=match_id, similarity=sim,
         ))
         if decision.action != dedup.INSERTED:
-            actions.append({
-                "user_id": rec.user_id, "action": "AUTO_DEDUP" if duplicate_of else "FLAG",
-                "memory_ids": [new_id], "target_id": str(match_id), "similarity": sim, "reason": decision.reason,
-                "inputs": {"stage": "save", "conflicts": list(decision.conflicts)},
-            })
-        results[i] = SaveResult(new_id, rec.user_id, rec.external_id, decision.action, match_id, sim, decision.reason)
+            actions.append(_action(rec, new_id, match_id, sim, decision, duplicate_of))
+        results[i] = SaveResult(
+            new_id, rec.user_id, rec.external_id, decision.action, match_id, sim, decision.reason
+        )
+    return rows, actions, mentions
 
-    if len(rows) == 1:
-        sql.insert_memory(conn, rows[0])
-    else:
-        sql.copy_memories(conn, rows)
-    # mentions of rows inserted in this very batch are folded into their rows' counts afterwards
-    sql.bump_mentions(conn, dict(mentions))
-    sql.insert_actions(conn, actions)
-    return _resolve_same(results)
+
+def _closer_in_batch(
+    i: int,
+    cand: _Match | None,
+    earlier: list[int],
+    records: Sequence[MemoryIn],
+    vectors: np.ndarray,
+    id_of: dict[int, int],
+    root_of: dict[int, int],
+) -> _Match | None:
+    """`cand`, or the user's earlier record of this batch when that one is more similar."""
+    if earlier:
+        sims = vectors[earlier] @ vectors[i]
+        j = int(np.argmax(sims))
+        if cand is None or float(sims[j]) > cand[0]:
+            k = earlier[j]
+            cand = (float(sims[j]), id_of[k], root_of[k], records[k].content, records[k].content_hash)
+    return cand
+
+
+def _action(
+    rec: MemoryIn, new_id: int, match_id: int | None, sim: float | None, decision: dedup.SaveDecision,
+    duplicate_of: int | None,
+) -> dict:
+    return {
+        "user_id": rec.user_id, "action": "AUTO_DEDUP" if duplicate_of else "FLAG",
+        "memory_ids": [new_id], "target_id": str(match_id), "similarity": sim, "reason": decision.reason,
+        "inputs": {"stage": "save", "conflicts": list(decision.conflicts)},
+    }
 
 
 def _resolve_same(results: list) -> list[SaveResult]:
@@ -152,6 +193,7 @@ def _resolve_same(results: list) -> list[SaveResult]:
     for r in results:
         if isinstance(r, tuple):
             first = results[r[1]]
-            r = SaveResult(first.id, first.user_id, first.external_id, EXISTING, None, None, "external_id repeated in batch")
+            reason = "external_id repeated in batch"
+            r = SaveResult(first.id, first.user_id, first.external_id, EXISTING, None, None, reason)
         out.append(r)
     return out

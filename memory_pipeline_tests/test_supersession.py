@@ -5,15 +5,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from memory_pipeline.lib.supersession import (
-    MAX_LINKS_PER_MEMORY,
-    MemoryText,
-    SlotValue,
-    detect_supersessions,
-    extract_slots,
-    normal_value,
-    slot_states,
-)
+from memory_pipeline.lib.extract import SlotValue, extract_slots, normal_value, slot_states
+from memory_pipeline.lib.supersession import MAX_LINKS_PER_MEMORY, MemoryText, detect_supersessions
 
 JAN = datetime(2024, 1, 5, 9, 0, tzinfo=UTC)
 

@@ -3,7 +3,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from memory_pipeline.lib.textfacts import (
+from memory_pipeline.lib.extract import (
     BIRTHDAY,
     CONSTRAINT,
     EMAIL,
@@ -22,10 +22,9 @@ from memory_pipeline.lib.textfacts import (
     Fact,
     extract_facts,
     habit_key,
-    merge_conflicts,
-    number_value,
-    signature,
 )
+from memory_pipeline.lib.merge_guard import merge_conflicts, signature
+from memory_pipeline.lib.text import number_value
 
 
 def facts(text: str, kind: str | None = None) -> list[tuple[str, str, bool]]:

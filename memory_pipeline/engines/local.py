@@ -22,10 +22,12 @@ from memory_pipeline.engines.base import (
     DuplicateGroup,
     SupersessionCandidates,
 )
+from memory_pipeline.lib.merge_guard import merge_conflicts
 from memory_pipeline.lib.profile import build_profile
 from memory_pipeline.lib.summarize import map_reduce_summary, merge_text
 from memory_pipeline.lib.supersession import detect_supersessions
-from memory_pipeline.lib.textfacts import merge_conflicts
+from memory_pipeline.lib.text import content_words
+from memory_pipeline.lib.vocab.words import DECISION_FILLER
 
 _METHODS = {SUMMARY: "extractive", SUPERSESSION: "rules", DECISION: "rules", DUPLICATES: "rules",
             PROFILE: "rules", REASONING: local_reasoning.METHOD}
@@ -64,7 +66,7 @@ class LocalEngine:
         sim = c.similarity
         if sim < self.replace_threshold:
             return Decision(KEEP_SEPARATE, f"similarity {sim:.3f} < {self.replace_threshold}: unsure, kept separate")
-        wa, wb = _content_words(c.memory.content), _content_words(c.other.content)
+        wa, wb = (frozenset(content_words(t, stop=DECISION_FILLER)) for t in (c.memory.content, c.other.content))
         if wa >= wb or wb >= wa:
             return Decision(REPLACE, f"similarity {sim:.3f}; one text contains every content word of the other")
         return Decision(MERGE, f"similarity {sim:.3f}, no conflicting details; merged text <= longest source",
@@ -84,10 +86,3 @@ class LocalEngine:
     def reason(self, question, rows, as_of):
         return local_reasoning.answer(question, rows, as_of)
 
-
-_STOP = frozenset(["a", "an", "the", "i", "my", "me", "is", "am", "are", "was", "to", "of", "in", "on", "at", "and",
-                   "or", "for", "with", "it", "that", "this"])
-
-
-def _content_words(text: str) -> frozenset[str]:  # TODO(lead): lib/text
-    return frozenset(w for w in "".join(c.lower() if c.isalnum() else " " for c in text).split() if w not in _STOP)

@@ -240,6 +240,29 @@ def _split_oversize(groups: list[np.ndarray], x: np.ndarray, max_size: int) -> l
     return done
 
 
+def _check_sizes(threshold: float, min_size: int, max_size: int, max_neighbors: int) -> None:
+    if not -1.0 <= threshold <= 1.0:
+        raise ValidationError("threshold must be a cosine similarity in [-1, 1]")
+    if min_size < 1 or max_size < min_size:
+        raise ValidationError("need 1 <= min_size <= max_size")
+    if max_neighbors < 1:
+        raise ValidationError("max_neighbors must be >= 1")
+
+
+def _groups(
+    x: np.ndarray, n_new: int, with_pool: bool, threshold: float, dense_limit: int, max_neighbors: int
+) -> list[np.ndarray]:
+    """Groups among the first `n_new` rows of x and the pool rows within threshold of one of them."""
+    if not with_pool and n_new <= dense_limit:
+        return _dense_groups(x, threshold)
+    rows, cols = _neighbour_edges(x, n_new, threshold, max_neighbors)
+    pool_hits = np.unique(cols[cols >= n_new])
+    members = np.concatenate([np.arange(n_new), pool_hits])
+    if members.size <= dense_limit:
+        return [members[g] for g in _dense_groups(x[members], threshold)]
+    return _sparse_groups(x, rows, cols, members)
+
+
 def plan_clusters(
     new_ids: Sequence[str],
     new_vecs: np.ndarray,
@@ -264,12 +287,7 @@ def plan_clusters(
     3. Groups above max_size are split, groups below min_size dissolve, and only groups holding at
        least one new id become new clusters.
     """
-    if not -1.0 <= threshold <= 1.0:
-        raise ValidationError("threshold must be a cosine similarity in [-1, 1]")
-    if min_size < 1 or max_size < min_size:
-        raise ValidationError("need 1 <= min_size <= max_size")
-    if max_neighbors < 1:
-        raise ValidationError("max_neighbors must be >= 1")
+    _check_sizes(threshold, min_size, max_size, max_neighbors)
     new_sorted, x_new = _sorted_inputs(new_ids, new_vecs, "new")
     pool_sorted, x_pool = _sorted_inputs(pool_ids, pool_vecs, "pool")
     if len(set(new_sorted) | set(pool_sorted)) != len(new_sorted) + len(pool_sorted):
@@ -292,19 +310,9 @@ def plan_clusters(
     if rest.size:
         ids = [new_sorted[i] for i in rest] + pool_sorted
         x = np.concatenate([x_new[rest], x_pool]) if pool_sorted else x_new[rest]
-        n_new = rest.size
-        if not pool_sorted and n_new <= dense_limit:
-            groups = _dense_groups(x, threshold)
-        else:
-            rows, cols = _neighbour_edges(x, n_new, threshold, max_neighbors)
-            pool_hits = np.unique(cols[cols >= n_new])
-            members = np.concatenate([np.arange(n_new), pool_hits])
-            if members.size <= dense_limit:
-                groups = [members[g] for g in _dense_groups(x[members], threshold)]
-            else:
-                groups = _sparse_groups(x, rows, cols, members)
+        groups = _groups(x, rest.size, bool(pool_sorted), threshold, dense_limit, max_neighbors)
         for g in _split_oversize(groups, x, max_size):
-            if g.size >= min_size and g.min() < n_new:
+            if g.size >= min_size and g.min() < rest.size:
                 new_clusters.append(tuple(sorted(ids[i] for i in g)))
 
     placed = {i for members in joins.values() for i in members}

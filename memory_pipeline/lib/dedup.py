@@ -2,39 +2,27 @@
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
-from memory_pipeline.lib.textfacts import merge_conflicts
+from memory_pipeline.lib.merge_guard import merge_conflicts
+from memory_pipeline.lib.text import WORD_APOSTROPHE, content_words
+from memory_pipeline.lib.vocab.words import ANTONYMS, WORDING_FILLER
 
 INSERTED = "inserted"
 DEDUPLICATED = "deduplicated"
 FLAGGED = "flagged"
 
 
-_ANTONYMS = (
-    ("huge", "small"), ("huge", "tiny"), ("big", "small"), ("big", "little"), ("large", "small"), ("tall", "short"),
-    ("long", "short"), ("on", "off"), ("in", "out"), ("up", "down"), ("close", "far"), ("near", "far"),
-    ("open", "closed"), ("before", "after"), ("above", "below"), ("over", "under"), ("more", "less"),
-    ("increase", "decrease"), ("win", "lose"), ("won", "lost"), ("start", "stop"), ("started", "stopped"),
-    ("always", "never"), ("buy", "sell"), ("bought", "sold"), ("true", "false"), ("hot", "cold"),
-    ("early", "late"), ("old", "new"), ("first", "last"), ("accept", "reject"), ("accepted", "rejected"),
-    ("enable", "disable"), ("enabled", "disabled"), ("add", "remove"), ("added", "removed"), ("allow", "deny"),
-    ("left", "right"), ("happy", "sad"), ("inside", "outside"), ("behind", "ahead"), ("like", "dislike"),
-    ("love", "hate"), ("loves", "hates"), ("yes", "no"), ("pass", "fail"), ("passed", "failed"),
-    ("light", "dark"), ("fast", "slow"), ("full", "empty"), ("rich", "poor"), ("young", "old"),
-    ("up", "off"), ("into", "out"), ("onto", "off"), ("arrive", "leave"), ("arrived", "left"),
-)
 _OPPOSITE: dict[str, set[str]] = {}
-for _a, _b in _ANTONYMS:
+for _a, _b in ANTONYMS:
     _OPPOSITE.setdefault(_a, set()).add(_b)
     _OPPOSITE.setdefault(_b, set()).add(_a)
-_WORD = re.compile(r"[a-z0-9']+")
-_FILLER = frozenset(["a", "an", "the", "is", "are", "was", "were", "be", "been", "am", "it", "its", "this", "that", "of", "to"])
 
 
 def _words(text: str) -> list[str]:
-    return [w.rstrip("s") if len(w) > 3 else w for w in _WORD.findall(text.lower()) if w not in _FILLER]
+    # "don't" stays one word; a trailing "s" goes so "cats" / "cat" agree
+    found = content_words(text, WORDING_FILLER, WORD_APOSTROPHE)
+    return [w.rstrip("s") if len(w) > 3 else w for w in found]
 
 
 def wording_conflicts(a: str, b: str) -> list[str]:

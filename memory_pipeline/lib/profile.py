@@ -6,10 +6,12 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import datetime
 
-from memory_pipeline.lib import textfacts as tf
-from memory_pipeline.lib.supersession import SlotValue, normal_value, slot_states, vocabulary_category
+from memory_pipeline.lib import extract as ex
+from memory_pipeline.lib.extract import Fact, SlotValue, normal_value, slot_states, vocabulary_category
+from memory_pipeline.lib.timestamps import as_utc
+from memory_pipeline.lib.vocab.slot_rules import IRREGULAR_PLURALS
 
 SECTIONS = ("identity", "preferences", "tools", "habits", "constraints", "avoid")
 # Items per section in the readable text; `sections` keeps them all.
@@ -50,7 +52,7 @@ _IDENTITY_ORDER = (
     "email",
 )
 _TOOL_LABELS = {"editor": "editor", "os": "OS", "shell": "shell", "browser": "browser"}
-_SINGULAR = {"children": "child", "grandchildren": "grandchild", "fish": "fish", "goldfish": "goldfish"}
+_SINGULAR = {plural: singular for singular, plural in IRREGULAR_PLURALS.items()}
 
 
 def _article(noun: str) -> str:
@@ -103,27 +105,27 @@ def _slot_item(slot: str, value: SlotValue) -> tuple[str, str] | None:
     return None
 
 
-def _fact_item(fact: tf.Fact, covered: set[str]) -> tuple[str, str, str] | None:
+def _fact_item(fact: Fact, covered: set[str]) -> tuple[str, str, str] | None:
     """(section, topic key, text) for a fact the source's slots (`covered`) do not already cover."""
     value = fact.value
     if (
-        fact.kind in (tf.PREFERENCE, tf.NEGATION, tf.CONSTRAINT)
+        fact.kind in (ex.PREFERENCE, ex.NEGATION, ex.CONSTRAINT)
         and vocabulary_category(_topic(value)) in covered
     ):
         return None  # "I'm off coffee and onto tea": the drink slot keeps only the latest value
-    if fact.kind == tf.PREFERENCE:
+    if fact.kind == ex.PREFERENCE:
         return "preferences", f"topic:{_topic(value)}", value
-    if fact.kind == tf.NEGATION:
+    if fact.kind == ex.NEGATION:
         return "avoid", f"topic:{_topic(value)}", value
-    if fact.kind == tf.INTEREST:
+    if fact.kind == ex.INTEREST:
         return "preferences", f"interest:{normal_value(value)}", f"hobby: {value}"
-    if fact.kind == tf.CONSTRAINT:
+    if fact.kind == ex.CONSTRAINT:
         return "constraints", f"constraint:{normal_value(value)}", value
-    if fact.kind == tf.HOMETOWN:
+    if fact.kind == ex.HOMETOWN:
         return "identity", "hometown", f"grew up in {value}"
-    if fact.kind == tf.BIRTHDAY:
+    if fact.kind == ex.BIRTHDAY:
         return "identity", "birthday", f"has a birthday on {value}"
-    if fact.kind == tf.EMAIL:
+    if fact.kind == ex.EMAIL:
         return "identity", "email", f"can be reached at {value}"
     return None
 
@@ -173,10 +175,6 @@ def _count(occ: _Occurrences, contents: Sequence[str]) -> tuple[int, float | Non
 # -- building -------------------------------------------------------------------------------------
 
 
-def _utc(moment: datetime) -> datetime:
-    return moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment.astimezone(UTC)
-
-
 def _join(items: Iterable[str]) -> str:
     items = list(items)
     if len(items) <= 1:
@@ -210,6 +208,92 @@ def _render(sections: dict[str, tuple[str, ...]], patterns: Sequence[tuple[str, 
     return " ".join(sentences)
 
 
+# key -> (recency, section, text); later sources overwrite earlier ones
+_Latest = dict[str, tuple[tuple[int, int], str, str]]
+
+
+def _read_slots(
+    source: ProfileSource, index: int, latest: _Latest, topic_of_slot: dict[str, str]
+) -> set[str]:
+    """The source's slot states into `latest`; returns the slot kinds it covers."""
+    states = slot_states(source.content)
+    for position, (slot, value) in enumerate(states.items()):
+        if "@" in slot:
+            continue  # about a project or another person, not the user
+        item = _slot_item(slot, value)
+        if item is not None:
+            section, text = item
+            latest[f"slot:{slot}"] = ((index, position), section, text)
+            if vocabulary_category(value.value):
+                # "I love coffee" settles an older "I hate drinking coffee", and the other way round
+                latest.pop(f"topic:{_topic(value.value)}", None)
+                topic_of_slot[f"slot:{slot}"] = f"topic:{_topic(value.value)}"
+    return {slot.partition(":")[0] for slot in states}
+
+
+def _read_facts(
+    source: ProfileSource,
+    index: int,
+    covered: set[str],
+    latest: _Latest,
+    topic_of_slot: dict[str, str],
+    occurrences: dict[tuple[str, str], _Occurrences],
+) -> None:
+    """The source's facts: habits and tools counted in `occurrences`, the rest into `latest`."""
+    for position, fact in enumerate(ex.extract_facts(source.content), start=1000):
+        if fact.kind in (ex.HABIT, ex.TOOL):
+            key = ex.habit_key(fact.value) if fact.kind == ex.HABIT else normal_value(fact.value)
+            occ = occurrences.setdefault((fact.kind, key), _Occurrences(Counter(), []))
+            occ.values[fact.value] += 1
+            occ.evidence.append((" ".join(fact.text.lower().split()), index, source.outcome))
+            continue
+        item = _fact_item(fact, covered)
+        if item is not None:
+            section, key, text = item
+            latest[key] = ((index, position), section, text)
+            for slot_key in [k for k, topic in topic_of_slot.items() if topic == key]:
+                latest.pop(slot_key, None)
+                del topic_of_slot[slot_key]
+
+
+def _patterns(
+    occurrences: dict[tuple[str, str], _Occurrences],
+    contents: Sequence[str],
+    latest: _Latest,
+    min_occurrences: int,
+    min_success_rate: float,
+) -> list[tuple[str, int, float | None]]:
+    """Habits and tools seen often enough with a good enough success rate; habits also into `latest`."""
+    patterns: list[tuple[str, int, float | None]] = []
+    for (kind, _), occ in occurrences.items():
+        seen, rate = _count(occ, contents)
+        if seen >= min_occurrences and (rate is None or rate > min_success_rate):
+            value = _representative(occ.values) if kind == ex.HABIT else occ.values.most_common(1)[0][0]
+            patterns.append((value, seen, None if rate is None else round(rate, 3)))
+            if kind == ex.HABIT:
+                latest[f"habit:{value}"] = ((len(contents), -seen), "habits", value)
+    patterns.sort(key=lambda p: (-p[1], p[0]))
+    return patterns
+
+
+def _sections(latest: _Latest) -> dict[str, tuple[str, ...]]:
+    grouped: dict[str, list[tuple[tuple[int, int], str, str]]] = defaultdict(list)
+    for key, (recency, section, text) in latest.items():
+        grouped[section].append((recency, key, text))
+    sections: dict[str, tuple[str, ...]] = {}
+    for name in SECTIONS:
+        entries = grouped.get(name)
+        if not entries:
+            continue
+        if name == "identity":
+            # identity reads in a fixed order: name, where they live, work, family
+            entries.sort(key=lambda e: (_identity_rank(e[1]), e[1]))
+        else:
+            entries.sort(key=lambda e: (-e[0][0], e[0][1], e[2]))
+        sections[name] = tuple(dict.fromkeys(text for _, _, text in entries))
+    return sections
+
+
 def build_profile(
     sources: Sequence[ProfileSource],
     *,
@@ -227,7 +311,7 @@ def build_profile(
     """
 
     def chronological(s: ProfileSource) -> tuple[datetime, str, str]:
-        return _utc(s.created_at), s.id, s.content
+        return as_utc(s.created_at), s.id, s.content
 
     unique = {s.id: s for s in sorted(sources, key=chronological)}  # a repeated id: its latest version
     used = sorted((s for s in unique.values() if s.id not in superseded_ids), key=chronological)
@@ -235,63 +319,14 @@ def build_profile(
         return Profile("", {}, (), ())
     contents = [s.content for s in used]
 
-    # key -> (recency, section, text); later sources overwrite earlier ones
-    latest: dict[str, tuple[tuple[int, int], str, str]] = {}
+    latest: _Latest = {}
     occurrences: dict[tuple[str, str], _Occurrences] = {}
     topic_of_slot: dict[str, str] = {}  # "slot:drink" -> "topic:coffee" while that slot says coffee
     for index, source in enumerate(used):
-        states = slot_states(source.content)
-        covered = {slot.partition(":")[0] for slot in states}
-        for position, (slot, value) in enumerate(states.items()):
-            if "@" in slot:
-                continue  # about a project or another person, not the user
-            item = _slot_item(slot, value)
-            if item is not None:
-                section, text = item
-                latest[f"slot:{slot}"] = ((index, position), section, text)
-                if vocabulary_category(value.value):
-                    # "I love coffee" settles an older "I hate drinking coffee", and the other way round
-                    latest.pop(f"topic:{_topic(value.value)}", None)
-                    topic_of_slot[f"slot:{slot}"] = f"topic:{_topic(value.value)}"
-        for position, fact in enumerate(tf.extract_facts(source.content), start=1000):
-            if fact.kind in (tf.HABIT, tf.TOOL):
-                key = tf.habit_key(fact.value) if fact.kind == tf.HABIT else normal_value(fact.value)
-                occ = occurrences.setdefault((fact.kind, key), _Occurrences(Counter(), []))
-                occ.values[fact.value] += 1
-                occ.evidence.append((" ".join(fact.text.lower().split()), index, source.outcome))
-                continue
-            item = _fact_item(fact, covered)
-            if item is not None:
-                section, key, text = item
-                latest[key] = ((index, position), section, text)
-                for slot_key in [k for k, topic in topic_of_slot.items() if topic == key]:
-                    latest.pop(slot_key, None)
-                    del topic_of_slot[slot_key]
-
-    patterns: list[tuple[str, int, float | None]] = []
-    for (kind, _), occ in occurrences.items():
-        seen, rate = _count(occ, contents)
-        if seen >= min_occurrences and (rate is None or rate > min_success_rate):
-            value = _representative(occ.values) if kind == tf.HABIT else occ.values.most_common(1)[0][0]
-            patterns.append((value, seen, None if rate is None else round(rate, 3)))
-            if kind == tf.HABIT:
-                latest[f"habit:{value}"] = ((len(used), -seen), "habits", value)
-    patterns.sort(key=lambda p: (-p[1], p[0]))
-
-    grouped: dict[str, list[tuple[tuple[int, int], str, str]]] = defaultdict(list)
-    for key, (recency, section, text) in latest.items():
-        grouped[section].append((recency, key, text))
-    sections: dict[str, tuple[str, ...]] = {}
-    for name in SECTIONS:
-        entries = grouped.get(name)
-        if not entries:
-            continue
-        if name == "identity":
-            # identity reads in a fixed order: name, where they live, work, family
-            entries.sort(key=lambda e: (_identity_rank(e[1]), e[1]))
-        else:
-            entries.sort(key=lambda e: (-e[0][0], e[0][1], e[2]))
-        sections[name] = tuple(dict.fromkeys(text for _, _, text in entries))
+        covered = _read_slots(source, index, latest, topic_of_slot)
+        _read_facts(source, index, covered, latest, topic_of_slot, occurrences)
+    patterns = _patterns(occurrences, contents, latest, min_occurrences, min_success_rate)
+    sections = _sections(latest)
     return Profile(_render(sections, patterns), sections, tuple(s.id for s in used), tuple(patterns))
 
 

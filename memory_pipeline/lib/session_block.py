@@ -11,10 +11,11 @@ import math
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import datetime
 
 from memory_pipeline.errors import ValidationError
 from memory_pipeline.lib.summarize import truncate_text
+from memory_pipeline.lib.timestamps import as_utc
 
 BLOCK_TAG = "memory_consolidated_summaries"
 PRIORITIES = ("relevance", "recency", "activation")
@@ -79,10 +80,6 @@ def _one_line(text: str) -> str:
     return " ".join(_escape(str(text)).split())
 
 
-def _utc(ts: datetime) -> datetime:
-    return ts.replace(tzinfo=UTC) if ts.tzinfo is None else ts.astimezone(UTC)
-
-
 def _title(namespace: str) -> str:
     name = " ".join(namespace.replace("_", " ").replace("-", " ").split())
     return _escape(name[:1].upper() + name[1:]) if name else "General"
@@ -90,7 +87,7 @@ def _title(namespace: str) -> str:
 
 def _section(s: BlockSummary, keep: int | None, content: str | None = None) -> str:
     """One summary in seed 003's layout; `keep` caps each list (None: everything)."""
-    start, end = (_utc(t).strftime("%Y-%m-%d") for t in s.temporal_range)
+    start, end = (as_utc(t).strftime("%Y-%m-%d") for t in s.temporal_range)
     span = start if start == end else f"{start} - {end}"
     text = _escape((s.content if content is None else content).strip())
     lines = [f"### {_title(s.namespace)} ({span})", "", text, ""]
@@ -127,7 +124,7 @@ def _wrap(profile: str | None, sections: Sequence[str], generated_at: datetime) 
         body += "\n" + section
     # The version names the content, so an unchanged block keeps its version across sessions.
     version = hashlib.sha256(body.encode("utf-8")).hexdigest()[:8]
-    stamp = _utc(generated_at).strftime("%Y-%m-%dT%H:%M:%SZ")
+    stamp = as_utc(generated_at).strftime("%Y-%m-%dT%H:%M:%SZ")
     return f'<{BLOCK_TAG} version="{version}" generated_at="{stamp}">\n{body}\n</{BLOCK_TAG}>'
 
 
@@ -149,14 +146,24 @@ def _ranked(summaries: Sequence[BlockSummary], prioritize: str) -> list[BlockSum
     ranked = sorted(summaries, key=lambda s: s.id)
     if prioritize == "recency":
         ranked.sort(key=lambda s: s.relevance, reverse=True)
-        ranked.sort(key=lambda s: _utc(s.temporal_range[1]), reverse=True)
+        ranked.sort(key=lambda s: as_utc(s.temporal_range[1]), reverse=True)
         return ranked
-    ranked.sort(key=lambda s: _utc(s.temporal_range[1]), reverse=True)
+    ranked.sort(key=lambda s: as_utc(s.temporal_range[1]), reverse=True)
     if prioritize == "activation":
         ranked.sort(key=lambda s: s.activation_count, reverse=True)
     else:
         ranked.sort(key=lambda s: s.relevance, reverse=True)
     return ranked
+
+
+def _fitted_profile(profile: str | None, generated_at: datetime, token_budget: int) -> str | None:
+    """The profile, cut if needed so the block with it alone uses at most half the budget."""
+    if not profile or not profile.strip():
+        return None
+    profile_budget = min(token_budget, estimate_tokens(_wrap(None, [], generated_at)) + token_budget // 2)
+    if estimate_tokens(_wrap(profile, [], generated_at)) <= profile_budget:
+        return profile
+    return _longest_fitting(" ".join(profile.split()), lambda p: _wrap(p, [], generated_at), profile_budget)
 
 
 def render_block(
@@ -182,16 +189,7 @@ def render_block(
     if estimate_tokens(_wrap(None, [], generated_at)) > token_budget:
         raise ValidationError(f"token budget {token_budget} is smaller than the empty block")
 
-    profile_text: str | None = None
-    if profile and profile.strip():
-        profile_budget = min(token_budget, estimate_tokens(_wrap(None, [], generated_at)) + token_budget // 2)
-        if estimate_tokens(_wrap(profile, [], generated_at)) <= profile_budget:
-            profile_text = profile
-        else:
-            profile_text = _longest_fitting(
-                " ".join(profile.split()), lambda p: _wrap(p, [], generated_at), profile_budget
-            )
-
+    profile_text = _fitted_profile(profile, generated_at, token_budget)
     eligible = _ranked([s for s in summaries if s.confidence >= min_confidence], prioritize)
     sections: list[str] = []
     included: list[str] = []

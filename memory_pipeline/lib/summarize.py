@@ -16,9 +16,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
-from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS
-
 from memory_pipeline.errors import ValidationError
+from memory_pipeline.lib.text import content_words
 
 METHOD_EXTRACTIVE = "extractive"
 COMPRESSION_TARGET = 8  # seed 004: N -> 1 at 8:1
@@ -29,12 +28,6 @@ MAX_FACTS = 50
 # that adds one word loses to a sentence that adds a detail, and details still beat silence.
 _REDUNDANCY_PENALTY = 0.25
 
-# Negations and numbers carry the facts ("I don't use X", "two cats"), so they stay content words.
-_NEGATIONS = {"no", "not", "never", "nor", "none", "nothing", "cannot"}
-_SMALL_NUMBERS = {"one", "two", "three", "four", "five", "six", "eight", "nine", "ten", "eleven", "twelve"}
-_LARGE_NUMBERS = {"fifteen", "twenty", "forty", "fifty", "sixty", "hundred", "first", "third", "last"}
-STOP_WORDS = frozenset(ENGLISH_STOP_WORDS - _NEGATIONS - _SMALL_NUMBERS - _LARGE_NUMBERS)
-_WORD = re.compile(r"\w+")
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+|\s*\n\s*")
 _DECISION = re.compile(
     r"\b(?:decided\s+(?:to|on)|we\s+will|we'll|going\s+with|chose|switched\s+to|settled\s+on|opted\s+for)\b",
@@ -76,7 +69,7 @@ class _Sentence:
 
 def content_units(text: str) -> frozenset[str]:
     """Lower-cased content words and adjacent content-word bigrams."""
-    words = [w for w in _WORD.findall(text.lower()) if w not in STOP_WORDS]
+    words = content_words(text)
     return frozenset(words) | frozenset(f"{a} {b}" for a, b in zip(words, words[1:], strict=False))
 
 

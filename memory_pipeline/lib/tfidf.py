@@ -6,7 +6,6 @@ do not look identical (the usual two-character token rule would drop the numbers
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 
 import numpy as np
@@ -15,13 +14,13 @@ from scipy.sparse.csgraph import connected_components
 from sklearn.feature_extraction.text import HashingVectorizer, TfidfVectorizer
 
 from memory_pipeline.errors import ValidationError
-from memory_pipeline.lib.summarize import STOP_WORDS
+from memory_pipeline.lib.text import STOP_WORDS, words
 
+# The same tokens as lib.text.words (runs of word characters), spelled for sklearn.
 TOKEN_PATTERN = r"(?u)\b\w+\b"
 DEFAULT_GROUP_THRESHOLD = 0.85  # seed 000's production value
 # Rows per block of the similarity product: a block holds at most this many entries.
 _BLOCK_ENTRIES = 1 << 21
-_WORD = re.compile(TOKEN_PATTERN)
 
 
 def tfidf_vectors(texts: Sequence[str]) -> sparse.csr_matrix:
@@ -78,9 +77,9 @@ def tfidf_groups(
 
 
 def _features(text: str) -> list[str]:
-    # The summariser's stop words: negations and number words stay features.
-    words = _WORD.findall(text.lower())
-    content = [w for w in words if w not in STOP_WORDS] or words
+    # The shared stop words: negations and number words stay features.
+    tokens = words(text)
+    content = [w for w in tokens if w not in STOP_WORDS] or tokens
     if not content:
         return ["<empty>"]  # every empty text maps to the same unit vector
     return content + [f"{a} {b}" for a, b in zip(content, content[1:], strict=False)]

@@ -151,3 +151,18 @@ def count_rows(conn: psycopg.Connection, user_id: str | None = None) -> int:
 
 def last_timestamp(rows: Sequence[datetime]) -> datetime | None:
     return max(rows) if rows else None
+
+
+def ids_by_external_id(conn: psycopg.Connection, user_id: str) -> dict[str, int]:
+    return dict(conn.execute(
+        "SELECT external_id, id FROM memories WHERE user_id = %s AND external_id IS NOT NULL", (user_id,)
+    ).fetchall())
+
+
+def lock_users(conn: psycopg.Connection, user_ids: Sequence[str]) -> None:
+    """Serialise saves per user so two writers cannot both miss each other's duplicate.
+    Sorted order: two batches never wait on each other in a cycle."""
+    conn.execute(
+        "SELECT pg_advisory_xact_lock(hashtextextended(u, 7)) FROM unnest(%s::text[]) AS u",
+        (sorted(set(user_ids)),),
+    )

@@ -1,0 +1,26 @@
+"""What the extractors return: facts (what a text says about its author) and slot values (what
+supersession compares over time)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Fact:
+    """One extracted fact. `value` is the object ("vim", "drinking coffee", "Berlin"); `text` the span
+    it came from. Negations carry negated=True; so do negative constraints ("cannot eat nuts")."""
+
+    kind: str
+    value: str
+    negated: bool = False
+    text: str = ""
+
+
+@dataclass(frozen=True)
+class SlotValue:
+    """One statement about a subject slot: slot "location", value "Berlin", negated False."""
+
+    slot: str
+    value: str
+    negated: bool

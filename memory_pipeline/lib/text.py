@@ -1,0 +1,39 @@
+"""Text normalisation shared by the lib: the stop-word list, the tokeniser and number words."""
+
+from __future__ import annotations
+
+import re
+
+from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS
+
+from memory_pipeline.lib.vocab.calendar import SMALL_NUMBERS
+from memory_pipeline.lib.vocab.words import STOP_WORD_EXCEPTIONS
+
+# The one stop list: sklearn's English stop words, keeping negations and numbers as content words.
+STOP_WORDS = frozenset(ENGLISH_STOP_WORDS - STOP_WORD_EXCEPTIONS)
+
+# Token shapes for `words`. Each caller keeps the shape its results were tuned with.
+WORD = re.compile(r"\w+")  # letters, digits and "_": summaries and TF-IDF features
+LETTERS = re.compile(r"[a-z]+")  # ASCII letter runs: rule trigger words, habit keys
+WORD_APOSTROPHE = re.compile(r"[a-z0-9']+")  # "don't" stays one word: the save path's wording check
+
+
+def words(text: str, token: re.Pattern[str] = WORD) -> list[str]:
+    """The lower-cased tokens of `text`, in order, in the shape `token` matches."""
+    return token.findall(text.lower())
+
+
+def content_words(
+    text: str, stop: frozenset[str] = STOP_WORDS, token: re.Pattern[str] = WORD
+) -> list[str]:
+    """`words(text, token)` without the words in `stop`. Callers that compare prepositions or pronouns
+    pass a narrower list (vocab.words.WORDING_FILLER, HABIT_FILLER) instead of the stop list."""
+    return [w for w in words(text, token) if w not in stop]
+
+
+def number_value(token: str) -> int | None:
+    """The integer a digit string or number word stands for ("3", "three"); None otherwise."""
+    t = token.strip().lower()
+    if t.isdigit():
+        return int(t)
+    return SMALL_NUMBERS.get(t)

@@ -1,0 +1,80 @@
+"""Data: the date-expression rule table (patterns, handler names, words each rule needs)."""
+
+import re
+
+from memory_pipeline.lib.vocab.calendar import MONTH_ABBREVIATIONS, MONTHS, NUMBER_WORDS, SEASONS, WEEKDAYS
+
+# Pseudo-words standing for "has a digit" and "has four digits in a row" in a text's word set.
+HAS_DIGIT = "0"
+HAS_YEAR = "0000"
+
+# Alternations longest first, so "september" is tried before "sep" and "a couple" before "a".
+_WEEKDAY_ALT = "|".join(sorted(map(re.escape, WEEKDAYS), key=len, reverse=True))
+_MONTH_ALT = "|".join(sorted(map(re.escape, MONTHS), key=len, reverse=True))
+_ANY_MONTH_ALT = "|".join(sorted(map(re.escape, [*MONTHS, *MONTH_ABBREVIATIONS]), key=len, reverse=True))
+_SEASON_ALT = "|".join(sorted(map(re.escape, SEASONS), key=len, reverse=True))
+_NUMBER_ALT = "|".join(sorted(map(re.escape, NUMBER_WORDS), key=len, reverse=True))
+_N = rf"(?P<n>\d{{1,4}}|a\s+couple(?:\s+of)?|couple\s+of|a\s+few|few|{_NUMBER_ALT}|an?)"
+_UNIT = r"(?P<unit>days?|weeks?|fortnights?|months?|years?)"
+_WEEKDAY_PREFIX = rf"(?:(?:{_WEEKDAY_ALT}),?\s+)?"
+_ANY_MONTH = frozenset([*MONTHS, *MONTH_ABBREVIATIONS])
+_UNITS = "day days week weeks fortnight fortnights month months year years"
+
+# (pattern, handler, needs): matched case-insensitively; a rule runs only when the text's words meet
+# each of its needs (a string of words or a collection of them). Earlier rules win ties between
+# equally long matches.
+TEMPORAL_RULES = (
+    (r"\b(?P<year>\d{4})([-/])(?P<month>\d{1,2})\2(?P<day>\d{1,2})(?!\d)", "iso", (HAS_YEAR,)),
+    (
+        rf"\b{_WEEKDAY_PREFIX}(?:the\s+)?(?P<month>{_ANY_MONTH_ALT})\.?\s+(?:the\s+)?(?P<day>\d{{1,2}})"
+        r"(?:st|nd|rd|th)?\b(?:,?\s+(?P<year>\d{4})\b)?",
+        "calendar_day",
+        (_ANY_MONTH, HAS_DIGIT),
+    ),
+    (
+        rf"\b{_WEEKDAY_PREFIX}(?:the\s+)?(?P<day>\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?"
+        rf"(?P<month>{_ANY_MONTH_ALT})\b\.?(?:,?\s+(?P<year>\d{{4}})\b)?",
+        "calendar_day",
+        (_ANY_MONTH, HAS_DIGIT),
+    ),
+    (
+        r"\b(?:the\s+day\s+before\s+yesterday|the\s+day\s+after\s+tomorrow"
+        r"|(?:yesterday|tomorrow)(?:\s+(?:morning|afternoon|evening|night))?"
+        r"|last\s+night|(?:earlier|later)\s+today|today|tonight|this\s+(?:morning|afternoon|evening))\b",
+        "day_word",
+        ("today tonight yesterday tomorrow night morning afternoon evening",),
+    ),
+    (rf"\b{_N}\s+{_UNIT}\s+ago\b", "ago", ("ago", _UNITS)),
+    (rf"\bin\s+{_N}\s+{_UNIT}(?:['’]s?\s+time)?\b", "ahead", ("in", _UNITS)),
+    (rf"\b{_N}\s+{_UNIT}\s+from\s+(?:now|today)\b", "ahead", ("from", _UNITS)),
+    (rf"\b(?:(?:the|this)\s+)?past\s+(?:{_N}\s+)?{_UNIT}\b", "recent_span", ("past", _UNITS)),
+    (rf"\b(?:the\s+)?last\s+{_N}\s+{_UNIT}\b", "recent_span", ("last", _UNITS)),
+    (rf"\b(?:the\s+)?next\s+{_N}\s+{_UNIT}\b", "upcoming_span", ("next", _UNITS)),
+    (
+        r"\b(?P<rel>last|this|next)\s+(?P<unit>week|weekend|month|year)\b",
+        "relative_unit",
+        ("last this next", "week weekend month year"),
+    ),
+    (
+        rf"\b(?:(?P<rel>last|next|this\s+past|this\s+coming|this|on)\s+)?(?P<day>{_WEEKDAY_ALT})\b",
+        "weekday",
+        (WEEKDAYS,),
+    ),
+    (
+        r"\b(?:(?P<rel>in|last|this|next|early|mid|late|during|since)[\s-]+)?"
+        rf"(?P<month>{_MONTH_ALT})(?:,?\s+(?:of\s+)?(?P<year>\d{{4}}))?\b",
+        "month",
+        (MONTHS,),
+    ),
+    (r"\b(?:in|during)\s+(?P<year>(?:19|20)\d{2})\b(?![-/]\d)", "year", ("in during", HAS_YEAR)),
+    (
+        rf"\b(?P<rel>last|this\s+past|this|next)\s+(?P<season>{_SEASON_ALT})\b",
+        "season",
+        (SEASONS, "last this next"),
+    ),
+    (
+        rf"\b(?:in\s+)?(?:the\s+)?(?P<season>{_SEASON_ALT})\s+(?:of\s+)?(?P<year>\d{{4}})\b",
+        "season_year",
+        (SEASONS, HAS_YEAR),
+    ),
+)
