@@ -36,10 +36,11 @@ def build_server(service: MemoryService | None = None) -> MCPServer:
         return guarded(svc.remember, user_id, content, **fields).to_dict()
 
     @server.tool()
-    def recall(user_id: str, query: str, mode: str = "standard", limit: int = 10,
-               as_of: str | None = None) -> list[dict[str, Any]]:
-        """Search the user's memories, summaries and profile. mode: reflexive | standard | deep | exhaustive."""
-        return guarded(svc.recall, user_id, query, mode=mode, limit=limit, as_of=as_of)
+    def recall(user_id: str, query: str, mode: str = "standard", limit: int | None = None,
+               as_of: str | None = None, max_chars: int | None = None) -> list[dict[str, Any]]:
+        """Search the user's memories, summaries and profile. mode: reflexive | standard | deep | exhaustive.
+        max_chars: fill that much text in rank order (each row's `delivered` is what it contributes)."""
+        return guarded(svc.recall, user_id, query, mode=mode, limit=limit, as_of=as_of, max_chars=max_chars)
 
     @server.tool()
     def context(user_id: str, query: str | None = None, token_budget: int = 2000,

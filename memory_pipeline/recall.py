@@ -45,6 +45,10 @@ class RecallRow:
     # for a summary found through its sources: the raw memories that matched (the summary's text is the
     # compressed unit; these keep the specific evidence readable)
     evidence: list = field(default_factory=list)
+    # with a text budget: what this row delivers (its text, and for a summary its evidence turns) and
+    # the raw memory ids whose own text is in it verbatim
+    delivered: str | None = None
+    delivered_ids: list = field(default_factory=list)
 
     def to_dict(self) -> dict:
         return dict(self.__dict__)  # shallow: asdict's deep copy cost ~1.5 ms per recall
@@ -52,7 +56,9 @@ class RecallRow:
 
 def recall(conn, embedder, user_id: str, query: str, *, mode: str = "standard", limit: int = 10,
            as_of: datetime | None = None, namespace: str | None = None, include_profile: bool = True,
-           min_score: float = 0.0) -> list[RecallRow]:
+           min_score: float = 0.0, max_chars: int | None = None) -> list[RecallRow]:
+    """Ranked units (memories, summaries, the profile); with `max_chars`, only what fits that much
+    delivered text, in rank order (`deliver`)."""
     if mode not in MODES:
         raise ValidationError(f"mode must be one of {', '.join(MODES)}, not {mode!r}")
     if not 1 <= limit <= 1000:
@@ -83,7 +89,52 @@ def recall(conn, embedder, user_id: str, query: str, *, mode: str = "standard", 
             rows["profile"] = RecallRow(id=p["id"], kind="profile", content=p["content"], score=float(p["similarity"]),
                                         tier=None, created_at=p["updated_at"].isoformat(), source_ids=[],
                                         source_external_ids=[])
-    return sorted((r for r in rows.values() if r.score >= min_score), key=lambda r: (-r.score, r.id))[:limit]
+    ranked = sorted((r for r in rows.values() if r.score >= min_score), key=lambda r: (-r.score, r.id))[:limit]
+    return deliver(ranked, max_chars) if max_chars is not None else ranked
+
+
+def deliver(rows: list[RecallRow], max_chars: int) -> list[RecallRow]:
+    """Fill a text budget in rank order: a memory delivers its text, a summary its text and then its
+    most relevant evidence turns verbatim (none already delivered); the last piece that does not fit
+    is cut at a word boundary. Rows left without any text are dropped."""
+    if max_chars < 1:
+        raise ValidationError("max_chars must be at least 1")
+    left, shown, out = max_chars, set(), []
+    for row in rows:
+        if left <= 0:
+            break
+        pieces: list[tuple[str, int | None]] = []
+        if row.kind == "memory" and int(row.id) not in shown:
+            pieces.append((row.content, int(row.id)))
+        elif row.kind != "memory":
+            pieces.append((row.content, None))
+            pieces += [(e["content"], int(e["id"])) for e in row.evidence if int(e["id"]) not in shown]
+        text, ids = [], []
+        for piece, mid in pieces:
+            cost = len(piece) + (1 if text else 0)  # a newline between pieces
+            if cost > left:
+                cut = _cut(piece, left - (1 if text else 0))
+                if cut:
+                    text.append(cut)
+                left = 0
+                break
+            text.append(piece)
+            left -= cost
+            if mid is not None:
+                ids.append(mid)
+        if text:
+            row.delivered, row.delivered_ids = "\n".join(text), ids
+            shown.update(ids)
+            out.append(row)
+        left -= 1 if left > 0 else 0  # a newline between rows
+    return out
+
+
+def _cut(text: str, room: int) -> str:
+    if room < 20:
+        return ""  # a fragment this short carries nothing
+    head = text[: room - 1]
+    return head[: head.rfind(" ")] + "…" if " " in head else head + "…"
 
 
 def _candidates(conn, user_id, query, q, mode, limit, as_of, namespace, as_units) -> list[dict]:

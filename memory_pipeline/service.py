@@ -127,18 +127,24 @@ class MemoryService:
         return report
 
     # -- recall -------------------------------------------------------------------------------------
-    def recall(self, user_id: str, query: str, *, mode: str = "standard", limit: int = 10,
+    def recall(self, user_id: str, query: str, *, mode: str = "standard", limit: int | None = None,
                as_of: datetime | str | None = None, namespace: str | None = None,
-               include_profile: bool = True, track: bool = True) -> list[dict]:
-        """Search one user's memories, summaries and profile; every row names the raw ids it stands for."""
+               include_profile: bool = True, track: bool = True, max_chars: int | None = None) -> list[dict]:
+        """Search one user's memories, summaries and profile; every row names the raw ids it stands for.
+
+        `limit` rows (default 10); with `max_chars`, rows in rank order until that much text is delivered
+        (default limit 100), each with `delivered` (its text, a summary's evidence turns included) and
+        `delivered_ids` (the raw memories whose text is delivered verbatim)."""
         from memory_pipeline.recall import ActivationRecorder, recall
         from memory_pipeline.records import parse_time, validate_user_id
 
         validate_user_id(user_id)
         when = parse_time(as_of, name="as_of") if as_of is not None else None
         conn = self.conn
+        if limit is None:
+            limit = 10 if max_chars is None else 100
         rows = recall(conn, self.embedder, user_id, query, mode=mode, limit=limit, as_of=when,
-                      namespace=namespace, include_profile=include_profile)
+                      namespace=namespace, include_profile=include_profile, max_chars=max_chars)
         conn.rollback()  # read-only: end the snapshot so the connection idles outside a transaction
         if track and when is None:
             if self._activation is None:

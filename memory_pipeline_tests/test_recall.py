@@ -138,3 +138,37 @@ def test_profile_is_a_recall_row(consolidated):
                                limit=20, track=False)
     prof = [r for r in rows if r["kind"] == "profile"]
     assert prof and "Berlin" in prof[0]["content"]
+
+
+def _row(i, kind, content, evidence=()):
+    from memory_pipeline.recall import RecallRow
+
+    return RecallRow(id=str(i), kind=kind, content=content, score=1.0, tier="warm", created_at=None,
+                     source_ids=[], source_external_ids=[],
+                     evidence=[{"id": e, "content": t} for e, t in evidence])
+
+
+def test_deliver_fills_the_budget_in_rank_order_without_repeats():
+    from memory_pipeline.recall import deliver
+
+    rows = [_row("s1", "summary", "Alice moved and runs.", [(1, "I moved to Berlin."), (2, "I run daily.")]),
+            _row(1, "memory", "I moved to Berlin."),  # already delivered as evidence: not again
+            _row(3, "memory", "My email is alice@example.com and I answer it every single morning.")]
+    out = deliver(rows, 80)
+    assert [r.id for r in out] == ["s1", "3"]
+    assert out[0].delivered == "Alice moved and runs.\nI moved to Berlin.\nI run daily."
+    assert out[0].delivered_ids == [1, 2]
+    assert sum(len(r.delivered) for r in out) + len(out) - 1 <= 80
+    assert out[1].delivered.endswith("…") and out[1].delivered_ids == []  # cut: not verbatim
+    with pytest.raises(ValidationError):
+        deliver(rows, 0)
+
+
+def test_recall_with_a_text_budget(consolidated):
+    for budget in (200, 1000):
+        rows = consolidated.recall("alice", "where do I live", mode="deep", max_chars=budget, track=False)
+        assert rows and sum(len(r["delivered"]) for r in rows) + len(rows) - 1 <= budget
+        assert all(set(r["delivered_ids"]) <= set(map(int, r["source_ids"])) | {int(e["id"]) for e in r["evidence"]}
+                   for r in rows if r["kind"] != "profile")
+    with pytest.raises(ValidationError):
+        consolidated.recall("alice", "where do I live", max_chars=0)

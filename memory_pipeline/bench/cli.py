@@ -12,8 +12,8 @@ def cmd_bench(args) -> int:
     from memory_pipeline.bench.report import STAGED
     from memory_pipeline.bench.run import parse_only, run_bench
 
-    only = parse_only(args.only)  # bad names exit 2 before anything starts
-    profile = "full" if args.full else "quick"
+    profile = "full" if args.full else "real" if args.real else "quick"
+    only = parse_only(args.only or ("real" if args.real else None))  # bad names exit 2 before anything starts
     # with --json, stdout carries only the final document; progress tables go to stderr
     echo = (
         (lambda s: print(s, file=sys.stderr, flush=True)) if args.json else (lambda s: print(s, flush=True))
@@ -45,9 +45,13 @@ def register(add) -> None:
     size.add_argument(
         "--full", action="store_true", help="the scale figures: 10k to 1M memories (about an hour)"
     )
+    size.add_argument(
+        "--real", action="store_true",
+        help="real conversations (LoCoMo development split): raw vs consolidated at equal delivered text",
+    )
     sp.add_argument("--out", default=".bench", help="scratch store and results directory (default ./.bench)")
     sp.add_argument(
         "--only",
         help="a subset, comma-separated: encoder, ingest, quality, save, recall,"
-        " consolidation, memory, dagster, calibration, llm",
+        " consolidation, memory, dagster, calibration, llm, real",
     )

@@ -236,6 +236,20 @@ def _llm(v: dict) -> str:
     return f"== LLM use\n{v['note']}\n"
 
 
+def _real(v: dict) -> str:
+    rows = []
+    for budget, stores in v["budgets"].items():
+        raw, con = stores.get("raw", {}), stores.get("consolidated", {})
+        rows.append([budget, raw.get("evidence_strict"), raw.get("answer_in_text"), con.get("evidence_strict"),
+                     con.get("answer_in_text"), f"{raw.get('mean_chars')} / {con.get('mean_chars')}"])
+    return table(
+        "real conversations at equal delivered text (strict evidence / answer in text)",
+        ["chars", "raw evidence", "raw answer", "consolidated evidence", "consolidated answer", "mean chars"],
+        rows,
+        f"{v['data']}, {v['questions']} questions; compression {v['compression_units']}:1 in units; {v['note']}",
+    )
+
+
 _RENDER = {
     "encoder": _encoder,
     "ingest": _ingest,
@@ -247,6 +261,7 @@ _RENDER = {
     "quality": _quality,
     "calibration": _calibration,
     "llm": _llm,
+    "real": _real,
 }
 
 

@@ -18,7 +18,7 @@ import time
 import traceback
 from collections.abc import Callable, Iterable
 from contextlib import contextmanager
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -37,6 +37,7 @@ MEASURES = (
     "dagster",
     "calibration",
     "llm",
+    "real",
 )
 # the bench's own store: nothing of the caller's configuration may point it elsewhere
 _ENV_KEYS = (
@@ -93,6 +94,8 @@ class Plan:
     calibration_limit: int | None = None  # pairs per data set (None: all)
     load_batch: int = 2000
     child_timeout_s: float | None = None  # a consolidation child past this is stopped and reported so
+    real_conversations: int | None = None  # LoCoMo development conversations (None: all)
+    real_questions: int | None = None  # questions per conversation (None: all with evidence)
 
 
 QUICK = Plan(
@@ -118,6 +121,8 @@ QUICK = Plan(
     dagster_users=20,
     dagster_per_user=40,
     child_timeout_s=600,
+    real_conversations=1,
+    real_questions=60,
 )
 FULL = Plan(
     profile="full",
@@ -170,8 +175,12 @@ TINY = Plan(
     dagster_per_user=15,
     calibration_limit=100,
     load_batch=500,
+    real_conversations=1,
+    real_questions=10,
 )
-PLANS = {"quick": QUICK, "full": FULL, "tiny": TINY}
+# `bench --real`: the real-conversation measure at full size (every development conversation and question)
+REAL = replace(QUICK, profile="real", real_conversations=None, real_questions=None)
+PLANS = {"quick": QUICK, "full": FULL, "tiny": TINY, "real": REAL}
 
 
 @dataclass
@@ -308,7 +317,7 @@ _WANTED = {"ingest": {"ingest", "quality"}, "scale": {"save", "recall", "consoli
 
 
 def _steps() -> list[tuple[str, Callable[[Bench], dict]]]:
-    from memory_pipeline.bench import calibration, measure_consolidation, measure_encoder, measure_scale
+    from memory_pipeline.bench import calibration, measure_consolidation, measure_encoder, measure_scale, real
 
     # the scale stages last: they take longest, and a stopped run keeps everything before them
     return [
@@ -317,6 +326,7 @@ def _steps() -> list[tuple[str, Callable[[Bench], dict]]]:
         ("calibration", calibration.measure),
         ("dagster", measure_consolidation.dagster_overhead),
         ("llm", _llm),
+        ("real", real.measure),
         ("scale", measure_scale.stages),
     ]
 

@@ -13,8 +13,8 @@ def cmd_recall(args) -> int:
 
     with MemoryService() as svc:
         rows = svc.recall(args.user, args.query, mode=args.mode, limit=args.limit, as_of=args.as_of,
-                          namespace=args.namespace)
-    text = "\n".join(f"{r['score']:.3f} [{r['kind']}/{r['tier']}] {r['content'][:120]}"
+                          namespace=args.namespace, max_chars=args.max_chars)
+    text = "\n".join(f"{r['score']:.3f} [{r['kind']}/{r['tier']}] {(r['delivered'] or r['content'])[:120]}"
                      + ("" if r["current"] else f"  (superseded by {r['superseded_by']})") for r in rows)
     _print(rows, args.json, text or "(nothing)")
     return 0
@@ -48,7 +48,8 @@ def register(add) -> None:
     sp.add_argument("--user", required=True)
     sp.add_argument("query")
     sp.add_argument("--mode", default="standard", choices=["reflexive", "standard", "deep", "exhaustive"])
-    sp.add_argument("--limit", type=int, default=10)
+    sp.add_argument("--limit", type=int, help="rows (default 10; 100 with --max-chars)")
+    sp.add_argument("--max-chars", type=int, help="text budget: rows in rank order until this much is delivered")
     sp.add_argument("--as-of", help="ISO 8601: what was known at that time")
     sp.add_argument("--namespace")
 
