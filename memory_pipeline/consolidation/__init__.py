@@ -1,1 +1,1 @@
-"""Per-user consolidation: SUPERSESSION, CLUSTER, SUMMARIZE, decisions, TIER, PROFILE, context; one transaction."""
+"""Per-user consolidation as an ordered list of phases (run.py) over one run context and one writer; one transaction per user."""

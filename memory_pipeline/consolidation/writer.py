@@ -112,11 +112,10 @@ class Writer:
         """End of a phase: its derived rows in a few batched statements."""
         conn = self.ctx.conn
         if not self.dry:
-            for cid_rows in (self._clusters,):
-                if cid_rows:
-                    store.upsert_clusters(conn, self.ctx.user_id, cid_rows, "embedding-agglomerative",
-                                          self.ctx.run_id)
-                    self.changed_rows += len(cid_rows)
+            if self._clusters:
+                store.upsert_clusters(conn, self.ctx.user_id, self._clusters, "embedding-agglomerative",
+                                      self.ctx.run_id)
+                self.changed_rows += len(self._clusters)
             store.delete_summaries(conn, self._deleted)
             store.insert_summaries(conn, self._summaries)
             self.changed_rows += len(self._summaries)
