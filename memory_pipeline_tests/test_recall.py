@@ -140,26 +140,31 @@ def test_profile_is_a_recall_row(consolidated):
     assert prof and "Berlin" in prof[0]["content"]
 
 
-def _row(i, kind, content, evidence=()):
+def _row(i, kind, content, score=1.0, evidence=(), text_score=None):
     from memory_pipeline.recall import RecallRow
 
-    return RecallRow(id=str(i), kind=kind, content=content, score=1.0, tier="warm", created_at=None,
-                     source_ids=[], source_external_ids=[],
-                     evidence=[{"id": e, "content": t} for e, t in evidence])
+    return RecallRow(id=str(i), kind=kind, content=content, score=score, tier="warm", created_at=None,
+                     source_ids=[], source_external_ids=[], text_score=text_score,
+                     evidence=[{"id": e, "content": t, "score": sc} for e, t, sc in evidence])
 
 
-def test_deliver_fills_the_budget_in_rank_order_without_repeats():
+def test_deliver_fills_the_budget_turns_first_without_repeats():
     from memory_pipeline.recall import deliver
 
-    rows = [_row("s1", "summary", "Alice moved and runs.", [(1, "I moved to Berlin."), (2, "I run daily.")]),
-            _row(1, "memory", "I moved to Berlin."),  # already delivered as evidence: not again
-            _row(3, "memory", "My email is alice@example.com and I answer it every single morning.")]
-    out = deliver(rows, 80)
+    rows = [_row("s1", "summary", "Alice moved. She runs every day.", 0.9,
+                 [(1, "I moved to Berlin.", 0.9), (2, "I run daily.", 0.5)], text_score=0.95),
+            _row(1, "memory", "I moved to Berlin.", 0.9),  # already delivered as evidence: not again
+            _row(3, "memory", "My email is alice@example.com and I answer it every single morning.", 0.7)]
+    out = deliver(rows, 140)
+    # turns by their own similarity (0.9, 0.7, 0.5), then the summary's text: only what they do not say
     assert [r.id for r in out] == ["s1", "3"]
-    assert out[0].delivered == "Alice moved and runs.\nI moved to Berlin.\nI run daily."
+    assert out[0].delivered == "I moved to Berlin.\nI run daily.\nAlice moved. She runs every day."
     assert out[0].delivered_ids == [1, 2]
-    assert sum(len(r.delivered) for r in out) + len(out) - 1 <= 80
-    assert out[1].delivered.endswith("…") and out[1].delivered_ids == []  # cut: not verbatim
+    assert out[1].delivered_ids == [3]
+    assert sum(len(r.delivered) for r in out) + len(out) - 1 <= 140
+    short = deliver(rows, 60)
+    assert short[-1].delivered.endswith("…")  # the piece that did not fit is cut at a word
+    assert sum(len(r.delivered) for r in short) + len(short) - 1 <= 60
     with pytest.raises(ValidationError):
         deliver(rows, 0)
 

@@ -10,7 +10,11 @@ in rank order (`recall(max_chars=...)`) and is scored on:
 
 - evidence (strict): the share of the question's evidence turns whose own text is delivered verbatim
   (a summary is credited only with the turns it actually delivers);
-- answer in text: the gold answer string appears in the delivered text (case and punctuation folded).
+- answer in text: the gold answer string appears in the delivered text (case and punctuation folded);
+- other text share: the part of the delivered characters that is not a whole turn (summary or
+  profile text, and the last piece when it was cut to fit);
+- summary text alone: whether the consolidated units' own text (no turns), up to the budget, carries
+  the answer: what the summaries themselves add.
 """
 
 from __future__ import annotations
@@ -70,12 +74,23 @@ def fold(text: str) -> str:
     return " " + _FOLD.sub(" ", text.lower()).strip() + " "
 
 
-def score(rows: list[dict], evidence_ids: set[int], answer: str) -> tuple[float, bool, int]:
-    """(share of evidence turns delivered verbatim, answer found in the delivered text, characters)."""
+def score(rows: list[dict], evidence_ids: set[int], answer: str) -> tuple[float, bool, int, int]:
+    """(share of evidence turns delivered verbatim, answer found in the delivered text, characters,
+    characters that are not a verbatim turn: summary and profile text)."""
     delivered = "\n".join(r["delivered"] for r in rows)
     shown = {int(i) for r in rows for i in r["delivered_ids"]}
     got = len(evidence_ids & shown) / len(evidence_ids) if evidence_ids else 0.0
-    return got, fold(answer) in fold(delivered), len(delivered)
+    turns = {int(r["id"]): r["content"] for r in rows if r["kind"] == "memory"}
+    turns.update({int(e["id"]): e["content"] for r in rows for e in r["evidence"]})
+    verbatim = sum(len(turns[i]) + 1 for i in shown if i in turns)
+    return got, fold(answer) in fold(delivered), len(delivered), max(0, len(delivered) - verbatim)
+
+
+def summaries_only(rows: list[dict], answer: str, budget: int) -> bool:
+    """Whether the consolidated units' own text (summaries, profile) alone, in rank order up to the
+    budget, carries the answer: what consolidation itself adds, apart from the turns it points to."""
+    text = "\n".join(r["content"] for r in rows if r["kind"] != "memory")[:budget]
+    return fold(answer) in fold(text)
 
 
 def measure(bench) -> dict[str, Any]:
@@ -105,6 +120,10 @@ def measure(bench) -> dict[str, Any]:
                     rows = svc.recall(user, q["question"], mode=mode, max_chars=budget, track=False)
                     got = score(rows, ev, q["answer"])
                     per_store.setdefault(store, {}).setdefault(str(budget), []).append(got)
+            units = svc.recall(users["consolidated"], q["question"], mode="standard", limit=100, track=False)
+            for budget in BUDGETS:
+                per_store.setdefault("summary_text", {}).setdefault(str(budget), []).append(
+                    summaries_only(units, q["answer"], budget))
     return {"real": _summary(per_store, compression, asked, len(convs), time.perf_counter() - t0)}
 
 
@@ -129,10 +148,14 @@ def _summary(per_store: dict, compression: dict, asked: int, n_convs: int, secon
     table = {}
     for store, by_budget in per_store.items():
         for budget, got in by_budget.items():
+            if store == "summary_text":
+                table.setdefault(budget, {})[store] = {"answer_in_text": round(sum(got) / len(got), 3)}
+                continue
             table.setdefault(budget, {})[store] = {
                 "evidence_strict": round(sum(g[0] for g in got) / len(got), 3),
                 "answer_in_text": round(sum(g[1] for g in got) / len(got), 3),
                 "mean_chars": round(sum(g[2] for g in got) / len(got)),
+                "other_text_share": round(sum(g[3] for g in got) / max(1, sum(g[2] for g in got)), 3),
             }
     active = sum(c["active_memories"] for c in compression.values())
     units = sum(c["units_after"] for c in compression.values())

@@ -241,10 +241,13 @@ def _real(v: dict) -> str:
     for budget, stores in v["budgets"].items():
         raw, con = stores.get("raw", {}), stores.get("consolidated", {})
         rows.append([budget, raw.get("evidence_strict"), raw.get("answer_in_text"), con.get("evidence_strict"),
-                     con.get("answer_in_text"), f"{raw.get('mean_chars')} / {con.get('mean_chars')}"])
+                     con.get("answer_in_text"), con.get("other_text_share"),
+                     stores.get("summary_text", {}).get("answer_in_text"),
+                     f"{raw.get('mean_chars')} / {con.get('mean_chars')}"])
     return table(
         "real conversations at equal delivered text (strict evidence / answer in text)",
-        ["chars", "raw evidence", "raw answer", "consolidated evidence", "consolidated answer", "mean chars"],
+        ["chars", "raw evidence", "raw answer", "consolidated evidence", "consolidated answer",
+         "other text share", "summary text alone: answer", "mean chars"],
         rows,
         f"{v['data']}, {v['questions']} questions; compression {v['compression_units']}:1 in units; {v['note']}",
     )
