@@ -13,7 +13,7 @@ def cmd_bench(args) -> int:
     from memory_pipeline.bench.run import parse_only, run_bench
 
     profile = "full" if args.full else "real" if args.real else "quick"
-    only = parse_only(args.only or ("real" if args.real else None))  # bad names exit 2 before anything starts
+    only = parse_only(args.only or ("real,real_supersession" if args.real else None))  # bad names exit 2 before anything starts
     # with --json, stdout carries only the final document; progress tables go to stderr
     echo = (
         (lambda s: print(s, file=sys.stderr, flush=True)) if args.json else (lambda s: print(s, flush=True))
@@ -53,5 +53,5 @@ def register(add) -> None:
     sp.add_argument(
         "--only",
         help="a subset, comma-separated: encoder, ingest, quality, save, recall,"
-        " consolidation, memory, dagster, calibration, llm, real",
+        " consolidation, memory, dagster, calibration, llm, real, real_supersession",
     )

@@ -11,7 +11,9 @@ Definitions (all over the quality workload's memories, mapped external id -> sto
   (each needs at least one correct edge), and over all truth pairs (stricter).
 - false merge of a look-alike distractor pair (both statements true): (a) the two share a duplicate
   root, (b) the two (their roots) were summarized into the same summary or merge unit.
-- evidence recall@10: a question is a hit when a returned row's `source_ids` contain an answer memory.
+- evidence recall@10: a question is a hit when a returned row's `source_ids` contain an answer memory
+  (a summary is credited with all of its sources); the strict figure at 1,000 delivered characters
+  counts only answer memories whose own text is delivered.
 """
 
 from __future__ import annotations
@@ -74,8 +76,13 @@ def _snapshot(conn) -> dict:
     }
 
 
-def _evidence(svc, questions, ids: dict, mode: str) -> tuple[float, Counter, Counter, int]:
-    hits, kinds, total, empty = 0, Counter(), Counter(), 0
+STRICT_CHARS = 1000
+
+
+def _evidence(svc, questions, ids: dict, mode: str) -> tuple[float, Counter, Counter, int, float]:
+    """(hit rate at 10 rows, hits by kind, questions by kind, empty results, strict hit rate at
+    STRICT_CHARS delivered characters: an answer memory's own text, or an identical duplicate's, delivered)."""
+    hits, kinds, total, empty, strict = 0, Counter(), Counter(), 0, 0
     for q in questions:
         want = {ids[(q.user_id, e)] for e in q.answer_ext_ids if (q.user_id, e) in ids}
         rows = svc.recall(q.user_id, q.text, mode=mode, limit=10, as_of=q.as_of, track=False)
@@ -84,7 +91,11 @@ def _evidence(svc, questions, ids: dict, mode: str) -> tuple[float, Counter, Cou
         hits += hit
         kinds[q.kind] += hit
         total[q.kind] += 1
-    return hits / max(1, len(questions)), kinds, total, empty
+        budgeted = svc.recall(q.user_id, q.text, mode=mode, max_chars=STRICT_CHARS, as_of=q.as_of, track=False)
+        strict += any(want & set(r["delivered_ids"]) or (r["kind"] == "memory" and r["delivered_ids"]
+                                                         and want & set(r["source_ids"])) for r in budgeted)
+    n = max(1, len(questions))
+    return hits / n, kinds, total, empty, strict / n
 
 
 def _root(dup: dict, x: int) -> int:
@@ -184,11 +195,15 @@ def _compression(svc) -> dict:
 
 
 def _evidence_figures(raw: tuple, cons: tuple) -> dict:
-    """Evidence recall before (raw store, deep) and after consolidation (standard), overall and by kind."""
-    (raw_hit, raw_k, n_k, raw_empty), (cons_hit, cons_k, _, cons_empty) = raw, cons
+    """Evidence recall before (raw store, deep) and after consolidation (standard), overall and by kind.
+    The non-strict figure credits a summary with every source id it stands for; the strict one only
+    with the answer turns its delivered text carries."""
+    (raw_hit, raw_k, n_k, raw_empty, raw_strict), (cons_hit, cons_k, _, cons_empty, cons_strict) = raw, cons
     return {
         "raw_deep": round(raw_hit, 4),
         "consolidated_standard": round(cons_hit, 4),
+        f"strict_at_{STRICT_CHARS}_chars": {"raw_deep": round(raw_strict, 4),
+                                            "consolidated_standard": round(cons_strict, 4)},
         "raw_empty_results": raw_empty,
         "consolidated_empty_results": cons_empty,
         "by_kind": {

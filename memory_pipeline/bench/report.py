@@ -253,6 +253,17 @@ def _real(v: dict) -> str:
     )
 
 
+def _real_supersession(v: dict) -> str:
+    rows = [[case, ", ".join(f"{f} {r}" for f, r in fields.items())] for case, fields in v["per_case"].items()]
+    return table(
+        "real user-model updates (letta dev): per field, changed or unchanged, and whether it came out right",
+        ["case", "fields"],
+        rows,
+        f"{v['data']}; newest value wins {v['newest_value_wins']} of {v['changed_fields']} changed fields,"
+        f" unchanged kept {v['unchanged_kept']} of {v['unchanged_fields']}",
+    )
+
+
 _RENDER = {
     "encoder": _encoder,
     "ingest": _ingest,
@@ -265,6 +276,7 @@ _RENDER = {
     "calibration": _calibration,
     "llm": _llm,
     "real": _real,
+    "real_supersession": _real_supersession,
 }
 
 

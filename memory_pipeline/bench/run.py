@@ -38,6 +38,7 @@ MEASURES = (
     "calibration",
     "llm",
     "real",
+    "real_supersession",
 )
 # the bench's own store: nothing of the caller's configuration may point it elsewhere
 _ENV_KEYS = (
@@ -317,7 +318,14 @@ _WANTED = {"ingest": {"ingest", "quality"}, "scale": {"save", "recall", "consoli
 
 
 def _steps() -> list[tuple[str, Callable[[Bench], dict]]]:
-    from memory_pipeline.bench import calibration, measure_consolidation, measure_encoder, measure_scale, real
+    from memory_pipeline.bench import (
+        calibration,
+        letta,
+        measure_consolidation,
+        measure_encoder,
+        measure_scale,
+        real,
+    )
 
     # the scale stages last: they take longest, and a stopped run keeps everything before them
     return [
@@ -327,6 +335,7 @@ def _steps() -> list[tuple[str, Callable[[Bench], dict]]]:
         ("dagster", measure_consolidation.dagster_overhead),
         ("llm", _llm),
         ("real", real.measure),
+        ("real_supersession", letta.measure),
         ("scale", measure_scale.stages),
     ]
 

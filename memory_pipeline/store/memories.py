@@ -166,3 +166,10 @@ def lock_users(conn: psycopg.Connection, user_ids: Sequence[str]) -> None:
         "SELECT pg_advisory_xact_lock(hashtextextended(u, 7)) FROM unnest(%s::text[]) AS u",
         (sorted(set(user_ids)),),
     )
+
+
+def supersession_state(conn: psycopg.Connection, user_id: str) -> list[tuple[int, str | None, str, int | None]]:
+    """(id, external id, content, superseded_by) of every raw memory of a user."""
+    return conn.execute(
+        "SELECT id, external_id, content, superseded_by FROM memories WHERE user_id = %s ORDER BY id", (user_id,)
+    ).fetchall()

@@ -1,0 +1,121 @@
+"""Supersession on real user-model updates (letta user-model maintenance, development split).
+
+Each case is one user: the prior user model's fields (employer, role, city, time zone) are stored as
+plain third-person statements dated the model's `last_updated`, then every line of the later
+conversation is saved as a memory (user and assistant turns alike, a minute apart), and the user is
+consolidated by the local engine. Scored per field against the gold updated model:
+
+- changed field: the prior statement is superseded, and the chain of successors ends in a memory that
+  says the new value (where the conversation says it in those words; "Central time" for
+  America/Chicago is only required to supersede);
+- unchanged field: the prior statement is still current.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+from memory_pipeline.bench.calibration import data_dir
+
+FIELDS = ("employer", "role", "city", "timezone")
+# the stored prior model: one neutral statement per field (written once, never tuned against rules)
+STATEMENTS = {
+    "employer": "The user works at {}.",
+    "role": "The user's role is {}.",
+    "city": "The user lives in {}.",
+    "timezone": "The user's time zone is {}.",
+}
+
+
+def letta_path() -> Path:
+    return data_dir() / "letta-dev" / "user_model_maintenance-dev.jsonl"
+
+
+def _fields(model: dict) -> dict[str, str]:
+    cur = model["current"]
+    loc = cur.get("location") or {}
+    return {"employer": cur.get("employer") or "", "role": cur.get("role") or "",
+            "city": ", ".join(x for x in (loc.get("city"), loc.get("country")) if x),
+            "timezone": loc.get("timezone") or ""}
+
+
+def parse_case(line: str) -> dict[str, Any]:
+    d = json.loads(line)
+    text = d["input"]
+    prior = json.loads(text.split("Prior user_model.json:", 1)[1].split("Recent conversation excerpt:", 1)[0])
+    conv = text.split("Recent conversation excerpt:", 1)[1].split("Required JSON keys:", 1)[0]
+    turns = [t.strip() for t in conv.split("\n") if t.strip()]
+    return {"id": d["sample_id"], "prior": _fields(prior), "gold": _fields(json.loads(d["ground_truth"])),
+            "turns": turns, "when": datetime.fromisoformat(prior["last_updated"]).replace(tzinfo=UTC)}
+
+
+def measure(bench) -> dict[str, Any]:
+    path = letta_path()
+    if not path.exists():
+        return {"real_supersession": {"skipped": f"{path} not found"}}
+    t0 = time.perf_counter()
+    cases = [parse_case(line) for line in path.read_text().splitlines() if line.strip()]
+    results = [_case(bench.service, c) for c in cases]
+    changed = [ok for r in results for f, (kind, ok) in r.items() if kind == "changed"]
+    kept = [ok for r in results for f, (kind, ok) in r.items() if kind == "unchanged"]
+    return {"real_supersession": {
+        "data": f"letta user-model maintenance, development split: {len(cases)} cases",
+        "changed_fields": len(changed),
+        "newest_value_wins": round(sum(changed) / len(changed), 3) if changed else None,
+        "unchanged_fields": len(kept),
+        "unchanged_kept": round(sum(kept) / len(kept), 3) if kept else None,
+        "per_case": {c["id"]: {f: f"{k}:{'ok' if ok else 'miss'}" for f, (k, ok) in r.items()}
+                     for c, r in zip(cases, results, strict=True)},
+        "seconds": round(time.perf_counter() - t0, 1),
+    }}
+
+
+def _case(svc, case: dict) -> dict[str, tuple[str, bool]]:
+    from memory_pipeline.bench.real import _consolidate
+
+    user = f"letta-{case['id']}"
+    recs = [{"user_id": user, "content": STATEMENTS[f].format(v), "external_id": f"prior-{f}",
+             "created_at": case["when"].isoformat()} for f, v in case["prior"].items() if v]
+    start = case["when"] + timedelta(days=30)
+    recs += [{"user_id": user, "content": t, "external_id": f"turn-{i}",
+              "role": "user" if t.lower().startswith("user:") else "assistant",
+              "created_at": (start + timedelta(minutes=i)).isoformat()} for i, t in enumerate(case["turns"])]
+    svc.remember_many(recs)
+    _consolidate(svc, user, start + timedelta(days=1))
+    state = _state(svc, user)
+    conversation = " ".join(case["turns"]).lower()
+    out = {}
+    for f in FIELDS:
+        old, new = case["prior"][f], case["gold"][f]
+        prior = state["by_external"].get(f"prior-{f}")
+        if prior is None:
+            continue
+        end = _chain_end(state, prior)
+        if old.lower() == new.lower():
+            out[f] = ("unchanged", end == prior)
+            continue
+        said = new.split(",")[0].lower()  # a city is said without its country
+        verbatim = said in conversation
+        out[f] = ("changed", end != prior and (not verbatim or said in state["content"][end].lower()))
+    return out
+
+
+def _state(svc, user: str) -> dict:
+    from memory_pipeline.store.memories import supersession_state
+
+    rows = supersession_state(svc.conn, user)
+    svc.conn.rollback()
+    return {"by_external": {e: i for i, e, _, _ in rows if e}, "next": {i: s for i, _, _, s in rows},
+            "content": {i: c for i, _, c, _ in rows}}
+
+
+def _chain_end(state: dict, mid: int) -> int:
+    seen = set()
+    while state["next"].get(mid) and mid not in seen:
+        seen.add(mid)
+        mid = state["next"][mid]
+    return mid
