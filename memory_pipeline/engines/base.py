@@ -27,11 +27,12 @@ DECISION_ACTIONS = (MERGE, REPLACE, KEEP_SEPARATE, UPDATE, SKIP)
 
 @dataclass(frozen=True)
 class SupersessionCandidates:
-    """What a supersession judgement looks at: the user's current statements, and (computed on
-    demand, since rules do not need it) pairs (newer id, older id, cosine) close in embedding space."""
+    """What a supersession judgement looks at: the user's statements that carry a slot, and
+    (computed on demand) pairs (newer, older, cosine) of current memories close in embedding space,
+    each new memory with its nearest older ones."""
 
     memories: Sequence[MemoryText]
-    pairs: Callable[[], list[tuple[str, str, float]]] = field(default=lambda: [])
+    pairs: Callable[[], list[tuple[MemoryText, MemoryText, float]]] = field(default=lambda: [])
 
 
 @dataclass(frozen=True)

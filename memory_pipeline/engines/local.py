@@ -22,10 +22,11 @@ from memory_pipeline.engines.base import (
     DuplicateGroup,
     SupersessionCandidates,
 )
+from memory_pipeline.lib.change import detect_change
 from memory_pipeline.lib.merge_guard import merge_conflicts
 from memory_pipeline.lib.profile import build_profile
 from memory_pipeline.lib.summarize import map_reduce_summary, merge_text
-from memory_pipeline.lib.supersession import detect_supersessions
+from memory_pipeline.lib.supersession import Supersession, detect_supersessions
 from memory_pipeline.lib.text import content_words
 from memory_pipeline.lib.vocab.words import DECISION_FILLER
 
@@ -51,8 +52,22 @@ class LocalEngine:
         return map_reduce_summary(list(items), chunk_size=self.chunk_size, superseded=list(superseded))
 
     def supersessions(self, candidates: SupersessionCandidates):
-        # the rules read each statement's subject and slot; they need no embedding pairs
-        return detect_supersessions(list(candidates.memories))
+        # slot rules over the statements that carry a slot, then the structural detector over the
+        # embedding pairs the rules did not link
+        found = detect_supersessions(list(candidates.memories))
+        linked = {(f.newer_id, f.older_id) for f in found} | {f.older_id for f in found}
+        for newer, older, sim in candidates.pairs():
+            if (newer.id, older.id) in linked or older.id in linked:
+                continue
+            change = detect_change(newer.content, older.content)
+            if change is not None:
+                linked.add(older.id)
+                found.append(Supersession(
+                    newer.id, older.id, f"value:{change.how}", change.old_value, change.new_value,
+                    f"'{change.old_value}' replaced by '{change.new_value}' ({change.how}; similarity {sim:.2f};"
+                    f" {older.created_at.date().isoformat()} -> {newer.created_at.date().isoformat()})",
+                    0.6))
+        return found
 
     def decide(self, batch: Sequence[DecisionCandidate]) -> list[Decision]:
         return [self._decide(c) for c in batch]

@@ -14,7 +14,7 @@ from memory_pipeline.store import consolidation as store
 
 NAME = "supersede"
 ASSET = "supersession_edges"
-PAIR_MIN_SIMILARITY = 0.5  # embedding pairs offered to an engine that judges pairs
+PAIR_MIN_SIMILARITY = 0.1  # below this two texts share nothing a change could be about
 PAIRS_PER_MEMORY = 5
 
 
@@ -23,10 +23,10 @@ def run(ctx: RunContext, writer: Writer, engine: Engine) -> PhaseResult:
     s = ctx.snap
     cand = [k for k in range(len(s)) if ctx.active(k) and s.facts.contains(k, '"slot"')
             and any(f.get("kind") == "slot" for f in s.facts[k])]
-    if not any(ctx.is_new(k) for k in cand):
-        return res  # no new subject-slot statement: the edges of earlier runs stand (incremental runs)
+    if not any(ctx.is_new(k) and ctx.current(k) for k in range(len(s))):
+        return res  # nothing new: the edges of earlier runs stand (incremental runs)
     found = engine.supersessions(SupersessionCandidates(
-        [MemoryText(str(ctx.id_of(k)), s.content[k], s.created_at[k]) for k in cand],
+        [_text(ctx, k) for k in cand],
         pairs=lambda: candidate_pairs(ctx),
     ))
     existing = store.existing_edges(ctx.conn, ctx.user_id, "supersedes")
@@ -59,8 +59,10 @@ def run(ctx: RunContext, writer: Writer, engine: Engine) -> PhaseResult:
     return res
 
 
-def candidate_pairs(ctx: RunContext) -> list[tuple[str, str, float]]:
-    """(newer id, older id, cosine): each new current memory with its closest older current ones."""
+def candidate_pairs(ctx: RunContext) -> list[tuple[MemoryText, MemoryText, float]]:
+    """(newer, older, cosine): each new current memory with its nearest older current ones. A long
+    turn and a short fact about the same thing score low (0.1-0.3 seen on real conversations), so
+    the nearest are taken by rank, not by a similarity floor."""
     s = ctx.snap
     ks = [k for k in range(len(s)) if ctx.current(k)]
     new = [k for k in ks if ctx.is_new(k)]
@@ -71,9 +73,12 @@ def candidate_pairs(ctx: RunContext) -> list[tuple[str, str, float]]:
     sims = vecs[[row_of[k] for k in new]] @ vecs.T
     out = []
     for row, k in zip(sims, new, strict=True):
-        for j in np.argsort(-row)[: PAIRS_PER_MEMORY + 1]:
-            o = ks[int(j)]
-            older = (s.created_at[o], ctx.id_of(o)) < (s.created_at[k], ctx.id_of(k))
-            if o != k and older and row[j] >= PAIR_MIN_SIMILARITY:
-                out.append((str(ctx.id_of(k)), str(ctx.id_of(o)), float(row[j])))
+        when = (s.created_at[k], ctx.id_of(k))
+        older = [j for j in np.argsort(-row) if (s.created_at[ks[j]], ctx.id_of(ks[j])) < when]
+        out += [(_text(ctx, k), _text(ctx, ks[j]), float(row[j])) for j in older[:PAIRS_PER_MEMORY]
+                if row[j] >= PAIR_MIN_SIMILARITY]
     return out
+
+
+def _text(ctx: RunContext, k: int) -> MemoryText:
+    return MemoryText(str(ctx.id_of(k)), ctx.snap.content[k], ctx.snap.created_at[k])

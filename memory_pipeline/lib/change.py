@@ -1,0 +1,168 @@
+"""A structural change detector for two statements of one user: does the newer one replace a value
+the older one states? No phrase list per slot: values are named things (capitalised phrases, numbers,
+identifiers such as time zones), and a value is replaced when
+
+- the newer statement names the old value in a departure context ("I left Northwind", "a change from
+  Boston", "my previous analyst title") and names another value near it, or
+- the newer statement names a different value in the same frame (the content words around it, e.g.
+  "time" in "time zone is America/New_York" and "use Central time") and says something changed
+  ("now", "going forward", "switched", ...).
+
+Used by the local engine on candidate pairs chosen by embedding similarity and time order.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from memory_pipeline.lib.summarize import split_sentences
+from memory_pipeline.lib.vocab.change import (
+    CHANGE_CUE,
+    DEPARTURE_AFTER,
+    DEPARTURE_BEFORE,
+    FRAME_STOP,
+    NOT_VALUES,
+    TIME_WORDS,
+)
+
+_TOKEN = re.compile(r"[A-Za-z0-9][\w'/&.-]*[\w]|[A-Za-z0-9]|[,;:()\u2013\u2014]|\s-\s")
+_BREAK = "|"  # a clause boundary: a value never spans it ("Yeah, Gina" is no name "Yeah Gina")
+_SPEAKER = re.compile(r"^\s*[A-Z][\w ]{0,30}:\s+")  # "User: ", "Caroline: " (a transcript's speaker)
+_CONNECTORS = frozenset({"of", "de", "&", "and", "la", "van", "von", "du"})
+FRAME_WINDOW = 4
+
+
+@dataclass(frozen=True)
+class Change:
+    old_value: str
+    new_value: str
+    how: str  # departure | restated
+
+
+@dataclass(frozen=True)
+class _Value:
+    text: str
+    tokens: frozenset[str]
+    start: int  # token index
+    end: int
+    sentence: int
+
+
+def _is_value_token(tok: str, first: bool) -> bool:
+    if tok in NOT_VALUES or tok == _BREAK:
+        return False
+    if any(c.isdigit() for c in tok):
+        return True
+    if ("/" in tok or "_" in tok) and any(c.isupper() for c in tok):
+        return True  # an identifier ("America/New_York"), not "advice/assistance"
+    return tok[0].isupper() and not first and "/" not in tok
+
+
+def _kind(v: _Value) -> str:
+    """Values replace values of their own kind: a day by a day, a number by a number, a name by a name."""
+    if v.tokens & TIME_WORDS:
+        return "time"
+    if all(any(c.isdigit() for c in t) for t in v.tokens):
+        return "number"
+    return "name"
+
+
+def _values(text: str) -> tuple[list[list[str]], list[_Value]]:
+    """Sentences as token lists, and the named values in them. A capitalised sentence opener counts
+    only when the next word is capitalised too ("Lone Star Diagnostics", not "Still getting used")."""
+    text = _SPEAKER.sub("", text)
+    sentences = [[t if t[0].isalnum() else _BREAK for t in _TOKEN.findall(s)] for s in split_sentences(text)]
+    out = []
+    for n, toks in enumerate(sentences):
+        i = 0
+        while i < len(toks):
+            opener = i == 0 and len(toks) > 1 and toks[1][:1].isupper() and toks[1] not in NOT_VALUES
+            if not _is_value_token(toks[i], i == 0 and not opener):
+                i += 1
+                continue
+            j = i + 1
+            while j < len(toks) and (_is_value_token(toks[j], False)
+                                     or (toks[j] in _CONNECTORS and j + 1 < len(toks) and toks[j + 1][:1].isupper())):
+                j += 1
+            words = toks[i:j]
+            out.append(_Value(" ".join(words), frozenset(w.lower() for w in words), i, j, n))
+            i = j
+    return sentences, out
+
+
+def _stem(word: str) -> str:
+    w = word.lower().strip("'")
+    for suffix in ("ing", "ed", "es", "s"):
+        if len(w) > len(suffix) + 3 and w.endswith(suffix):
+            return w[: -len(suffix)]
+    return w
+
+
+def _frame(sentence: list[str], v: _Value, words: int = FRAME_WINDOW) -> frozenset[str]:
+    """Up to `words` content words on each side of the value, within its clause."""
+    out: list[str] = []
+    for side in (range(v.start - 1, -1, -1), range(v.end, len(sentence))):
+        taken = 0
+        for i in side:
+            w = sentence[i]
+            if w == _BREAK or taken == words:
+                break
+            if w.lower() not in FRAME_STOP and not w[:1].isupper():
+                out.append(_stem(w))
+                taken += 1
+    return frozenset(out)
+
+
+def _departed(sentence: list[str], old: _Value) -> int | None:
+    """Where the sentence names (part of) the old value right after a departure word, if it does."""
+    heads = {t for t in old.tokens if len(t) >= 4} or set(old.tokens)
+    for i, tok in enumerate(sentence):
+        if tok.lower() in heads:
+            before = {w.lower() for w in sentence[max(0, i - 3): i]}
+            after = {w.lower() for w in sentence[i + 1: i + 4]}
+            if before & DEPARTURE_BEFORE or after & DEPARTURE_AFTER:
+                return i
+    return None
+
+
+def _other(new: _Value, old: _Value) -> bool:
+    """A different value: no word shared, or a strict extension ("Senior Data Analyst" of "Data Analyst")."""
+    return not (new.tokens & old.tokens) or (old.tokens < new.tokens)
+
+
+def detect_change(newer: str, older: str) -> Change | None:
+    old_sents, old_vals = _values(older)
+    new_sents, new_vals = _values(newer)
+    if not old_vals or not new_vals:
+        return None
+    cue = CHANGE_CUE.search(newer) is not None
+    for old in old_vals:
+        for n, sent in enumerate(new_sents):
+            at = _departed(sent, old)
+            if at is None:
+                continue
+            # the replacing value: nearest the departure, in the same sentence, else in the next one
+            near = [v for v in new_vals if v.sentence in (n, n + 1) and _other(v, old)]
+            if near:
+                # an extension of the old value first ("Staff Research Scientist"), then the nearest
+                best = min(near, key=lambda v: (not old.tokens < v.tokens, v.sentence != n, abs(v.start - at)))
+                return Change(old.text, best.text, "departure")
+        if cue and not any(v.tokens == old.tokens for v in new_vals):
+            found = _restated(old, _frame(old_sents[old.sentence], old), new_sents, new_vals)
+            if found is not None:
+                return found
+    return None
+
+
+def _restated(old: _Value, old_frame: frozenset[str], sents: list[list[str]], vals: list[_Value]) -> Change | None:
+    """A value that extends the old one ("Senior Product Manager" for "Product Manager"), or a new
+    value of the same kind bound tightly to the old value's frame ("use Central time" for "time zone
+    is America/New_York"); a long sentence mentions many values, so the frame must sit next to it."""
+    for v in vals:  # a one-word name with more words is the same name, not a new value
+        if len(old.tokens) >= 2 and old.tokens < v.tokens:
+            return Change(old.text, v.text, "extended")
+    for v in vals:
+        if _other(v, old) and _kind(v) == _kind(old) and old_frame & _frame(sents[v.sentence], v, 2):
+            return Change(old.text, v.text, "restated")
+    return None

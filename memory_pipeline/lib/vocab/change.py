@@ -1,0 +1,38 @@
+"""Data: generic cues of a changed value, for the structural change detector (lib/change.py)."""
+
+import re
+
+# A value said right after one of these is the one being left behind ("I left Northwind", "a change
+# from Boston", "my previous analyst title", "no longer at Acme", "instead of Tuesday").
+DEPARTURE_BEFORE = frozenset({
+    "left", "leaving", "quit", "quitting", "from", "previous", "former", "formerly", "old", "ex", "used",
+    "instead", "than", "replacing", "replaced", "longer", "not", "no", "never",
+})  # fmt: skip
+# ... or right before one of these ("Boston is behind me", "Acme anymore").
+DEPARTURE_AFTER = frozenset({"anymore", "before", "previously", "behind"})
+# A sentence that states a value anew says so with one of these.
+CHANGE_CUE = re.compile(
+    r"\b(?:now|new|moved|move|moving|relocated|relocating|switched|switching|changed|changing|change|"
+    r"joined|started|became|promoted|instead|these\s+days|nowadays|going\s+forward|from\s+now\s+on|"
+    r"no\s+longer|anymore|rescheduled|updated?|transferred|took\s+over)\b",
+    re.IGNORECASE,
+)
+# Words that never make a value or its frame: the subject of a stored note, pronouns, fillers.
+FRAME_STOP = frozenset({
+    "user", "users", "i", "im", "ive", "me", "my", "mine", "you", "your", "we", "our", "they", "their",
+    "he", "she", "his", "her", "it", "its", "is", "are", "was", "were", "be", "been", "am", "the", "a",
+    "an", "of", "to", "in", "at", "on", "for", "and", "or", "but", "so", "that", "this", "s", "can",
+    "will", "would", "could", "just", "really", "still", "also", "very", "with", "as", "by",
+})  # fmt: skip
+# Capitalised words that name no value.
+NOT_VALUES = frozenset({
+    "I", "I'm", "I've", "I'd", "I'll", "Im", "OK", "Ok", "Oh", "Hey", "Hi", "Hello", "Yes", "Yeah", "Yep",
+    "No", "Nope", "Thanks", "Thank", "Wow", "Cool", "Nice", "Great", "Awesome", "Sure", "Well", "So",
+    "Sorry", "Please", "Congrats", "Congratulations", "Woohoo", "Haha", "Ah", "Aw", "Aww", "Hmm",
+})  # fmt: skip
+# Values that name a time: a day replaces a day, not a number or a name.
+TIME_WORDS = frozenset({
+    "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "mon", "tue", "tues",
+    "wed", "thu", "thur", "thurs", "fri", "sat", "sun", "january", "february", "march", "april", "may",
+    "june", "july", "august", "september", "october", "november", "december", "am", "pm",
+})  # fmt: skip

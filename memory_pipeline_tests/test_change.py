@@ -1,0 +1,38 @@
+"""The structural change detector: a newer statement replaces an older one's value when it leaves the
+old value behind or restates the same frame with another value; never on mere mentions."""
+
+from __future__ import annotations
+
+import pytest
+
+from memory_pipeline.lib.change import detect_change
+
+
+@pytest.mark.parametrize(("newer", "older", "old", "new"), [
+    # the old value left behind, the replacing value near it
+    ("Quick update: I quit Globex last month and joined Initech as a designer.", "Works at Globex.",
+     "Globex", "Initech"),
+    ("We finally settled in Lisbon; what a change from Madrid traffic.", "The user lives in Madrid.",
+     "Madrid", "Lisbon"),
+    # an extension of a multi-word value, with a change cue
+    ("Big news, I'm now Principal Software Engineer on the platform team.", "Role: Software Engineer.",
+     "Software Engineer", "Principal Software Engineer"),
+    # the same frame with a value of the same kind
+    ("From now on the standup is on Thursday at the usual time.", "The weekly standup is on Tuesday.",
+     "Tuesday", "Thursday"),
+])
+def test_changes_found(newer, older, old, new):
+    change = detect_change(newer, older)
+    assert change is not None and (change.old_value, change.new_value) == (old, new), change
+
+
+@pytest.mark.parametrize(("newer", "older"), [
+    ("Paula: Thanks, Marco! Your support means a lot to me.", "Paula: Hey Marco, how was the trip?"),
+    ("Yeah, Marco, I'm still at Globex and loving it.", "Works at Globex."),  # restated, not changed
+    ("My sister moved to Oslo last year.", "The user's favourite band is Queen."),  # nothing in common
+    ("Is the standup still on Tuesday?", "The weekly standup is on Tuesday."),
+    ("We ran 5K last Friday, a new record!", "The weekly standup is on Tuesday."),  # other frame, other kind
+    ("I love the advice/assistance you give.", "The user lives in Madrid."),
+])
+def test_mentions_are_not_changes(newer, older):
+    assert detect_change(newer, older) is None
