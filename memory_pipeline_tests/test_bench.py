@@ -37,15 +37,12 @@ def check_results(doc: dict, plan) -> None:
     assert i["ratio"] > 0
 
     q = m["quality"]
-    assert q["workload"]["memories"] == i["records"]
-    for p in (*q["dedup"].values(), q["supersession"]):
-        assert _unit(p["precision"]) and _unit(p.get("recall", p.get("recall_older_memories"))), p
-    ev = q["evidence_recall_at_10"]
-    assert _unit(ev["raw_deep"]) and _unit(ev["consolidated_standard"]) and ev["raw_empty_results"] == 0
-    assert q["compression"]["units_ratio"] > 1 and q["compression"]["summaries"] > 0
-    f = q["false_merges"]
-    assert 0 <= f["duplicate_after"] <= f["pairs"] and 0 <= f["same_summary"] <= f["pairs"]
-    assert q["consolidation"]["failed"] == 0
+    assert q["workload"]["memories"] == i["records"] and q["phrasing"] == "conversational"
+    _check_quality(q)
+    assert set(q["by_phrasing"]) == {"plain"}
+    for other in q["by_phrasing"].values():  # the same spec in other wording: the same sanity bounds
+        assert "error" not in other, other
+        _check_quality(other)
 
     for stage in plan.stages:
         if stage.save_n:
@@ -78,7 +75,19 @@ def check_results(doc: dict, plan) -> None:
     assert m["llm"]["calls_per_1000_memories"] == 0
 
     assert "figures against targets" in report.render_summary(doc)
+    assert "(plain wording)" in report.render_summary(doc)
     assert report.markdown(doc).count("\n") >= 10
+
+
+def _check_quality(q: dict) -> None:
+    for p in (*q["dedup"].values(), q["supersession"]):
+        assert _unit(p["precision"]) and _unit(p.get("recall", p.get("recall_older_memories"))), p
+    ev = q["evidence_recall_at_10"]
+    assert _unit(ev["raw_deep"]) and _unit(ev["consolidated_standard"]) and ev["raw_empty_results"] == 0
+    assert q["compression"]["units_ratio"] > 1 and q["compression"]["summaries"] > 0
+    f = q["false_merges"]
+    assert 0 <= f["duplicate_after"] <= f["pairs"] and 0 <= f["same_summary"] <= f["pairs"]
+    assert q["consolidation"]["failed"] == 0
 
 
 @pytest.mark.integration

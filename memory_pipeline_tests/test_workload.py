@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import difflib
+import hashlib
 import json
 import re
 import statistics
+import string
+from dataclasses import replace
 from datetime import UTC, date, datetime, timedelta
 
 import pytest
@@ -22,14 +25,21 @@ from memory_pipeline.bench.workload import (
     user_memory_count,
     write_jsonl,
 )
+from memory_pipeline.bench.workload.vocab import FAMILIES, family, words
 from memory_pipeline.bench.workload.vocab import values as vocab
 
 SPEC_1K = WorkloadSpec(n_users=10, memories_per_user=75, seed=11)
 
 
+@pytest.fixture(scope="module", params=FAMILIES)
+def spec1k(request) -> WorkloadSpec:
+    """The same spec worded in each phrasing family: every ground-truth invariant holds for each."""
+    return replace(SPEC_1K, phrasing=request.param)
+
+
 @pytest.fixture(scope="module")
-def w1k() -> tuple[list[GenMemory], wl.GroundTruth]:
-    w = generate(SPEC_1K)
+def w1k(spec1k) -> tuple[list[GenMemory], wl.GroundTruth]:
+    w = generate(spec1k)
     memories = list(w.iter_memories())
     return memories, w.truth
 
@@ -89,20 +99,19 @@ def resolve(expr: str, today: date) -> date:
 # --- reproducibility ------------------------------------------------------------------------------
 
 
-def test_same_seed_same_output_and_different_seed_differs(w1k):
+def test_same_seed_same_output_and_different_seed_differs(w1k, spec1k):
     memories, truth = w1k
-    again = generate(SPEC_1K)
+    again = generate(spec1k)
     assert [m.to_json() for m in again.iter_memories()] == [m.to_json() for m in memories]
     assert again.truth == truth
-    other = [
-        m.content for m in generate(WorkloadSpec(n_users=10, memories_per_user=75, seed=12)).iter_memories()
-    ]
+    other = [m.content for m in generate(replace(spec1k, seed=12)).iter_memories()]
     assert other != [m.content for m in memories]
 
 
-def test_users_are_independent_of_each_other_and_of_the_user_count():
-    small = WorkloadSpec(n_users=5, memories_per_user=40, seed=3)
-    large = WorkloadSpec(n_users=50, memories_per_user=40, seed=3)
+@pytest.mark.parametrize("phrasing", FAMILIES)
+def test_users_are_independent_of_each_other_and_of_the_user_count(phrasing):
+    small = WorkloadSpec(n_users=5, memories_per_user=40, seed=3, phrasing=phrasing)
+    large = WorkloadSpec(n_users=50, memories_per_user=40, seed=3, phrasing=phrasing)
     a, ta = generate_user(small, 4)
     b, tb = generate_user(large, 4)
     assert [m.to_json() for m in a] == [m.to_json() for m in b]
@@ -126,8 +135,9 @@ def test_counts_follow_the_spec():
     assert 0.9 * 100_000 <= Workload(target).total_memories() <= 1.1 * 100_000
 
 
-def test_generated_counts_match_and_heavy_user_is_consistent():
-    spec = WorkloadSpec(n_users=3, memories_per_user=30, heavy_users=(8000,), seed=5)
+@pytest.mark.parametrize("phrasing", FAMILIES)
+def test_generated_counts_match_and_heavy_user_is_consistent(phrasing):
+    spec = WorkloadSpec(n_users=3, memories_per_user=30, heavy_users=(8000,), seed=5, phrasing=phrasing)
     for i in range(4):
         memories, truth = generate_user(spec, i)
         assert len(memories) == user_memory_count(spec, i) == truth.n_memories
@@ -406,8 +416,9 @@ def test_wording_is_varied(w1k, by_ext):
     assert dup <= 0.01 * total
 
 
-def test_distinct_users_bounds_distinct_sentences():
-    spec = WorkloadSpec(n_users=40, memories_per_user=30, seed=9, distinct_users=4)
+@pytest.mark.parametrize("phrasing", FAMILIES)
+def test_distinct_users_bounds_distinct_sentences(phrasing):
+    spec = WorkloadSpec(n_users=40, memories_per_user=30, seed=9, distinct_users=4, phrasing=phrasing)
     w = generate(spec)
     a, _ = generate_user(spec, 1)
     b, tb = generate_user(spec, 5)
@@ -449,3 +460,84 @@ def test_timestamps_are_in_the_active_window():
     memories, _ = generate_user(WorkloadSpec(n_users=1, memories_per_user=300, seed=8), 0)
     assert all(7 <= m.created_at.hour < 22 for m in memories)
     assert memories[0].created_at >= datetime(2025, 1, 1, tzinfo=UTC)
+
+
+# --- phrasing families ----------------------------------------------------------------------------
+
+# A fixed small spec's digest, taken before phrasing families were selectable: the default family's
+# output (memories and truth) must not move when the other families or the generator around them change.
+DEFAULT_DIGEST = "03b4fc284471f6e8b00115c5b8a5a595b2ebd2017a994f99b0e0c776de9affa8"
+
+
+def _digest(spec: WorkloadSpec) -> str:
+    h = hashlib.sha256()
+    w = generate(spec)
+    for m in w.iter_memories():
+        h.update(json.dumps(m.to_json(), sort_keys=True).encode())
+    t = w.truth
+    questions = [(q.user_id, q.text, q.answer_ext_ids, q.expected, str(q.as_of), q.kind) for q in t.questions]
+    doc = [t.paraphrase_groups, t.supersessions, t.temporal, t.profiles, t.distractor_pairs, questions]
+    h.update(json.dumps(doc, sort_keys=True, default=str).encode())
+    return h.hexdigest()
+
+
+def test_default_family_output_is_unchanged():
+    spec = WorkloadSpec(n_users=4, memories_per_user=60, seed=21)
+    assert spec.phrasing == "conversational"
+    assert _digest(spec) == DEFAULT_DIGEST
+    assert _digest(replace(spec, phrasing="plain")) != DEFAULT_DIGEST
+    with pytest.raises(ValueError, match="phrasing"):
+        WorkloadSpec(n_users=1, memories_per_user=10, phrasing="nonsense")
+
+
+_FAMILY_NAMES = words(
+    "PERSONAL|PROJECT|CONTACT|CHANGEABLE|HABIT_FRAMES|HABIT_QUESTIONS|PREFIXES|SUFFIXES|EXPANSIONS|"
+    "PAST_EVENTS|FUTURE_EVENTS|PAST_FRAMES|FUTURE_FRAMES|DISTRACTORS|FILLER_USER|FILLER_ASSISTANT|"
+    "FILLER_CHAT|TASK_FRAMES"
+)
+
+
+def _fields(frame: str) -> set[str]:
+    return {n for _, n, _, _ in string.Formatter().parse(frame) if n}
+
+
+@pytest.mark.parametrize("name", FAMILIES)
+def test_family_has_the_structure_the_generator_indexes(name):
+    ref, fam = family("conversational"), family(name)
+    assert all(hasattr(fam, n) for n in _FAMILY_NAMES)
+    assert fam.CHANGEABLE == ref.CHANGEABLE
+    for table in ("PERSONAL", "PROJECT", "CONTACT"):
+        mine, theirs = getattr(fam, table), getattr(ref, table)
+        assert list(mine) == list(theirs)
+        for slot, ft in mine.items():
+            assert (ft.slot, ft.namespace) == (slot, theirs[slot].namespace)
+            assert bool(ft.change_frames) == bool(theirs[slot].change_frames)
+            assert len(ft.frames) >= min(6, len(theirs[slot].frames)) and ft.questions
+            entity = {"p"} if table != "PERSONAL" else set()
+            for frame in ft.frames:
+                assert _fields(frame) & {"v", "av"} and _fields(frame) <= {"v", "av"} | entity, frame
+            for frame in ft.change_frames:  # a change always states the new value
+                assert _fields(frame) & {"v", "av"} and _fields(frame) <= {"v", "av", "old", "kind"} | entity
+            assert all(_fields(q) <= entity for q in ft.questions)
+    assert len(fam.HABIT_FRAMES) >= 6  # a habit is said up to six times, each in its own frame
+    assert all(_fields(f) <= {"vp", "ger", "tp", "Tp", "Ger"} for f in fam.HABIT_FRAMES)
+    assert {r[0] for r in fam.DISTRACTORS} == {r[0] for r in ref.DISTRACTORS}
+    for _, tmpl, _, expr, _, question, slot in fam.DISTRACTORS:
+        assert tmpl.count("{x}") == 1 and expr in tmpl.lower() and (not question) == (not slot), tmpl
+    for frames in (fam.PAST_FRAMES, fam.FUTURE_FRAMES):  # a capitalised expression only opens a frame
+        assert all("{Expr}" not in f or f.startswith("{Expr}") for f in frames)
+
+
+def test_plain_family_is_worded_apart_from_conversational():
+    def texts(fam) -> set[str]:
+        out = set()
+        for table in (fam.PERSONAL, fam.PROJECT, fam.CONTACT):
+            for ft in table.values():
+                out.update(ft.frames + ft.change_frames + ft.questions)
+        out.update(fam.HABIT_FRAMES + fam.PAST_FRAMES + fam.FUTURE_FRAMES + fam.TASK_FRAMES)
+        out.update(fam.FILLER_USER + fam.FILLER_ASSISTANT + fam.FILLER_CHAT)
+        out.update(e for pair in fam.PAST_EVENTS + fam.FUTURE_EVENTS for e in pair)
+        return out | {r[1] for r in fam.DISTRACTORS}
+
+    ref, plain = texts(family("conversational")), texts(family("plain"))
+    assert len(ref & plain) <= 0.02 * len(plain), sorted(ref & plain)

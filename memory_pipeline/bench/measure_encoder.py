@@ -88,7 +88,8 @@ def quality_spec(plan) -> WorkloadSpec:
 
 
 def ingest_and_quality(bench) -> dict:
-    """Ingest the quality workload through MemoryService.remember_many (timed), then its quality figures."""
+    """Ingest the quality workload through MemoryService.remember_many (timed), then its quality figures
+    (and those of the same spec worded in the other phrasing families)."""
     from memory_pipeline.bench import loading, measure_quality
 
     svc = bench.service
@@ -135,7 +136,7 @@ def ingest_and_quality(bench) -> dict:
     }
     if "quality" in bench.selected:
         try:  # the ingest figures stand on their own
-            out["quality"] = measure_quality.evaluate(bench, spec, truth)
+            out["quality"] = measure_quality.measure(bench, spec, truth)
         except Exception as e:
             traceback.print_exc(file=sys.stderr)
             out["quality"] = {"error": f"{type(e).__name__}: {e}"}

@@ -14,14 +14,21 @@ Definitions (all over the quality workload's memories, mapped external id -> sto
 - evidence recall@10: a question is a hit when a returned row's `source_ids` contain an answer memory
   (a summary is credited with all of its sources); the strict figure at 1,000 delivered characters
   counts only answer memories whose own text is delivered.
+- by phrasing: the same figures on the spec worded in each other phrasing family, at OTHER_SHARE of
+  its users and questions (ingested through remember_many into the emptied store and consolidated the
+  same way); the top-level figures are the spec's own family.
 """
 
 from __future__ import annotations
 
+import sys
+import traceback
 from collections import Counter, defaultdict
+from dataclasses import replace
 from itertools import combinations
 
-from memory_pipeline.bench.workload import GroundTruth, WorkloadSpec, questions_for_eval
+from memory_pipeline.bench.workload import GroundTruth, WorkloadSpec, generate, questions_for_eval
+from memory_pipeline.bench.workload.vocab import FAMILIES
 
 
 def _ratio(a: int, b: int) -> float | None:
@@ -105,7 +112,7 @@ def _root(dup: dict, x: int) -> int:
     return x
 
 
-def evaluate(bench, spec: WorkloadSpec, truth: GroundTruth) -> dict:
+def evaluate(bench, spec: WorkloadSpec, truth: GroundTruth, questions: int | None = None) -> dict:
     from memory_pipeline.bench.loading import workload_end
     from memory_pipeline.bench.measure_consolidation import consolidate_loop
 
@@ -127,7 +134,7 @@ def evaluate(bench, spec: WorkloadSpec, truth: GroundTruth) -> dict:
         "save": _pr(_pairs(before["dup"].items()), truth_dup),
         "save_or_flag": _pr(_pairs([*before["dup"].items(), *before["flags"]]), truth_dup),
     }
-    questions = questions_for_eval(truth, limit=bench.plan.questions, seed=0)
+    questions = questions_for_eval(truth, limit=questions or bench.plan.questions, seed=0)
     raw = _evidence(svc, questions, ids, "deep")
     svc.conn.execute("VACUUM ANALYZE memories")
     users = sorted({u for u, _ in ids})
@@ -266,3 +273,41 @@ def _false_merges(truth: GroundTruth, sid, before: dict, after: dict, method: di
         "by_kind": {k: dict(v) for k, v in sorted(kinds.items())},
         "target": "duplicate_after = 0",
     }
+
+
+def measure(bench, spec: WorkloadSpec, truth: GroundTruth) -> dict:
+    """The figures on the ingested workload (in the store now), then on the same spec worded in each
+    other phrasing family, under "by_phrasing"; one family failing keeps the others' figures."""
+    out = evaluate(bench, spec, truth)
+    out["phrasing"] = spec.phrasing
+    out["by_phrasing"] = {}
+    for name in FAMILIES:
+        if name == spec.phrasing:
+            continue
+        try:
+            out["by_phrasing"][name] = evaluate_phrasing(bench, spec, name)
+        except Exception as e:
+            traceback.print_exc(file=sys.stderr)
+            out["by_phrasing"][name] = {"error": f"{type(e).__name__}: {e}"}
+    return out
+
+
+# The other families are measured on this share of the users and questions (lower it if they make
+# --quick slow; at 1.0 the second family adds a few seconds there).
+OTHER_SHARE = 1.0
+
+
+def evaluate_phrasing(bench, spec: WorkloadSpec, phrasing: str) -> dict:
+    """The spec worded in ``phrasing`` (OTHER_SHARE of its users): ingested into the emptied store,
+    then evaluated like the first."""
+    from memory_pipeline.bench import loading
+
+    spec = replace(spec, phrasing=phrasing, n_users=max(1, round(spec.n_users * OTHER_SHARE)))
+    wl = generate(spec)
+    records = [m.to_json() for m in wl.iter_memories()]
+    loading.reset_store(bench.service)
+    bench.service.remember_many(records)
+    out = evaluate(bench, spec, wl.truth, questions=max(1, round(bench.plan.questions * OTHER_SHARE)))
+    del out["definitions"]  # the same as the first family's
+    out["phrasing"] = phrasing
+    return out

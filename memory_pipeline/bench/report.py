@@ -172,6 +172,26 @@ def _dagster(v: dict) -> str:
 
 
 def _quality(v: dict) -> str:
+    """One value column per phrasing family: the workload's own first, then "by_phrasing"."""
+    others = {k: o for k, o in v.get("by_phrasing", {}).items() if "error" not in o}
+    rows = _quality_rows(v)
+    values = [{r[0]: r[1] for r in _quality_rows(o)} for o in others.values()]
+    notes = [f"{_quality_size(v['workload'])} ({v.get('phrasing', 'conversational')})"]
+    notes += [f"{_quality_size(o['workload'])} ({k})" for k, o in others.items()]
+    notes += [f"{k}: {o['error']}" for k, o in v.get("by_phrasing", {}).items() if "error" in o]
+    return table(
+        "consolidation quality against ground truth",
+        ["figure", v.get("phrasing", "value"), *others, "target"],
+        [[fig, x, *(col.get(fig, "") for col in values), target] for fig, x, target in rows],
+        "; ".join(notes),
+    )
+
+
+def _quality_size(w: dict) -> str:
+    return f"{w['memories']} memories, {w['users']} users, {w['questions']} questions"
+
+
+def _quality_rows(v: dict) -> list[list[Any]]:
     c, e, d, s, f = (
         v["compression"],
         v["evidence_recall_at_10"],
@@ -199,13 +219,7 @@ def _quality(v: dict) -> str:
         ["distractor pairs merged as duplicates", f"{f['duplicate_after']} of {f['pairs']}", "0"],
         ["distractor pairs in one summary", f"{f['same_summary']} of {f['pairs']}", ""],
     ]
-    w = v["workload"]
-    return table(
-        "consolidation quality against ground truth",
-        ["figure", "value", "target"],
-        rows,
-        f"{w['memories']} memories, {w['users']} users, {w['questions']} questions",
-    )
+    return rows
 
 
 def _calibration(v: dict) -> str:

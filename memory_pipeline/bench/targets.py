@@ -145,7 +145,30 @@ def _quality(q: dict) -> list[list[Any]]:
             "0 merged",
             f["duplicate_after"] == 0,
         ],
+        *_by_phrasing(q),
     ]
+
+
+def _by_phrasing(q: dict) -> list[list[Any]]:
+    """The same spec worded in each other phrasing family: the figures the extractors were not tuned on."""
+    rows = []
+    for name, v in q.get("by_phrasing", {}).items():
+        if "error" in v:
+            rows.append([f"quality, {name} wording", v["error"], "", "", None])
+            continue
+        d, s, f, w = v["dedup"]["consolidated"], v["supersession"], v["false_merges"], v["workload"]
+        rows += [
+            [f"supersession P / R ({name} wording)", f"{s['precision']} / {s['recall_older_memories']}",
+             "R over older memories", "reported", None],
+            [f"duplicate detection P / R ({name} wording)", f"{d['precision']} / {d['recall']}",
+             "after consolidation", "reported", None],
+            [f"false merges of look-alike pairs ({name} wording)",
+             f"{f['duplicate_after']} merged, {f['same_summary']} same summary", f"{f['pairs']} pairs",
+             "0 merged", f["duplicate_after"] == 0],
+        ]
+        strict = _strict_evidence(v["evidence_recall_at_10"], w)
+        rows += [[f"{r[0]} ({name} wording)", *r[1:]] for r in strict]
+    return rows
 
 
 def _strict_evidence(e: dict, w: dict) -> list[list[Any]]:

@@ -8,7 +8,6 @@ from memory_pipeline.bench.workload.keys import KeySpace
 from memory_pipeline.bench.workload.records import Question
 from memory_pipeline.bench.workload.state import UserState
 from memory_pipeline.bench.workload.vocab import FactType
-from memory_pipeline.bench.workload.vocab import conversational as phrasing
 from memory_pipeline.bench.workload.vocab.values import (
     ALLERGIES,
     CI_TOOLS,
@@ -99,11 +98,11 @@ class FactWriter(UserState):
         prev = ""
         for i, j in enumerate(positions):
             if i == 0 and change:
-                text = say(rng, change, kw_for())
+                text = say(rng, change, kw_for(), self.phrasing)
             elif prev and rng.random() < 0.08:
                 text = prev  # an exact repeat is a duplicate too
             else:
-                text = say(rng, frames[i % len(frames)], kw_for())
+                text = say(rng, frames[i % len(frames)], kw_for(), self.phrasing)
             self.put(j, text, ft.namespace, round(min(1.0, imp + rng.random() * 0.3), 2))
             prev = text
 
@@ -235,7 +234,7 @@ class FactWriter(UserState):
         with_outcome = rng.random() < 0.4
         p_success = rng.choice((0.9, 0.8, 0.3)) if with_outcome else 0.0
         kw = {"vp": vp, "ger": ger, "tp": tp, "Tp": cap(tp), "Ger": cap(ger)}
-        frames = rng.sample(phrasing.HABIT_FRAMES, min(len(pos), len(phrasing.HABIT_FRAMES)))
+        frames = rng.sample(self.phrasing.HABIT_FRAMES, min(len(pos), len(self.phrasing.HABIT_FRAMES)))
         wins = 0
         for i, j in enumerate(pos):
             meta = None
@@ -243,13 +242,14 @@ class FactWriter(UserState):
                 ok = rng.random() < p_success
                 wins += ok
                 meta = {"outcome": "success" if ok else "failure"}
-            self.put(j, say(rng, frames[i], kw), "personal", round(0.4 + rng.random() * 0.3, 2), meta=meta)
+            text = say(rng, frames[i], kw, self.phrasing)
+            self.put(j, text, "personal", round(0.4 + rng.random() * 0.3, 2), meta=meta)
         ids = tuple(self.ext(j) for j in pos)
         if len(ids) > 1:
             self.truth.paraphrase_groups.append(ids)
         canonical = f"{vp} {tp}"
         if len(pos) >= 3 and (not with_outcome or wins / len(pos) > 0.6):
             self.truth.profile.setdefault("habits", []).append(canonical)
-            q = rng.choice(phrasing.HABIT_QUESTIONS).format(tp=tp)
+            q = rng.choice(self.phrasing.HABIT_QUESTIONS).format(tp=tp)
             self.ask("habit", Question(self.uid, q, ids, canonical, None, "habit"))
         return len(pos)

@@ -9,6 +9,8 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
+from memory_pipeline.bench.workload.vocab import FAMILIES
+
 
 @dataclass(frozen=True)
 class WorkloadSpec:
@@ -33,6 +35,13 @@ class WorkloadSpec:
     # its own ids. Off for quality runs; scale runs that embed each distinct sentence once use it to
     # bound what the encoder has to see (about 0.75 distinct sentences per memory of the templates).
     distinct_users: int = 0
+    # The phrasing family the memories and questions are worded in (``vocab.FAMILIES``); the same
+    # kinds of facts and ground truth whichever is chosen.
+    phrasing: str = "conversational"
+
+    def __post_init__(self) -> None:
+        if self.phrasing not in FAMILIES:
+            raise ValueError(f"unknown phrasing family {self.phrasing!r}; choose from {', '.join(FAMILIES)}")
 
     @classmethod
     def for_total(cls, total: int, n_users: int, **kw: Any) -> WorkloadSpec:

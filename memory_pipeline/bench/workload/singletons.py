@@ -6,7 +6,6 @@ from datetime import timedelta
 
 from memory_pipeline.bench.workload.records import Question
 from memory_pipeline.bench.workload.state import UserState
-from memory_pipeline.bench.workload.vocab import conversational as phrasing
 from memory_pipeline.bench.workload.vocab.values import (
     BOOKS,
     CITIES,
@@ -26,11 +25,9 @@ from memory_pipeline.bench.workload.vocab.values import (
     WEEKDAYS,
 )
 from memory_pipeline.bench.workload.wording import (
-    ASSISTANT_FILLER,
-    CHAT_FILLER,
     NAMED_START,
-    USER_FILLER,
     cap,
+    filler_frames,
     future_expressions,
     past_expressions,
     say,
@@ -66,12 +63,12 @@ class SingletonWriter(UserState):
         for _ in range(6):
             if rng.random() < 0.7:
                 expr, off = rng.choice(past_expressions(when))
-                vp, q = self.deck("past", phrasing.PAST_EVENTS).draw()
-                frame = rng.choice(phrasing.PAST_FRAMES)
+                vp, q = self.deck("past", self.phrasing.PAST_EVENTS).draw()
+                frame = rng.choice(self.phrasing.PAST_FRAMES)
             else:
                 expr, off = rng.choice(future_expressions(when))
-                vp, q = self.deck("future", phrasing.FUTURE_EVENTS).draw()
-                frame = rng.choice(phrasing.FUTURE_FRAMES)
+                vp, q = self.deck("future", self.phrasing.FUTURE_EVENTS).draw()
+                frame = rng.choice(self.phrasing.FUTURE_FRAMES)
             kw = self._fill_kw()
             vp = vp.format(**kw)
             shown = cap(expr) if frame.startswith("{Expr}") else expr
@@ -95,7 +92,7 @@ class SingletonWriter(UserState):
             return h is None or (h[0] <= ta.hour < h[1] and h[0] <= tb.hour < h[1])
 
         for _ in range(10):
-            row = self.deck("distractor", phrasing.DISTRACTORS).draw(fits)
+            row = self.deck("distractor", self.phrasing.DISTRACTORS).draw(fits)
             kind, tmpl, *_ = row
             kw = self._distractor_kw()
             x1, x2 = self._distractor_values(kind, tmpl)
@@ -163,9 +160,10 @@ class SingletonWriter(UserState):
         t1, t2 = texts
         # The same surface variation on both, so the pair still differs in one thing only.
         state = rng.getstate()
-        t1 = vary(rng, t1, lowerable=not tmpl.startswith(NAMED_START))
+        lowerable = not tmpl.startswith(NAMED_START)
+        t1 = vary(rng, t1, lowerable, self.phrasing)
         rng.setstate(state)
-        t2 = vary(rng, t2, lowerable=not tmpl.startswith(NAMED_START))
+        t2 = vary(rng, t2, lowerable, self.phrasing)
         ns = "personal" if expr else "work"
         self.put(a, t1, ns, round(0.4 + rng.random() * 0.3, 2))
         self.put(b, t2, ns, round(0.4 + rng.random() * 0.3, 2))
@@ -190,7 +188,7 @@ class SingletonWriter(UserState):
         for _ in range(6):
             kw = self._fill_kw()
             kw["task"] = self.deck("task", TASKS).draw()
-            text = say(rng, rng.choice(phrasing.TASK_FRAMES), kw)
+            text = say(rng, rng.choice(self.phrasing.TASK_FRAMES), kw, self.phrasing)
             if text not in self.used:
                 break
         self.put(pos[0], text, "work", round(0.4 + rng.random() * 0.3, 2), meta={"tags": ["todo"]})
@@ -198,17 +196,18 @@ class SingletonWriter(UserState):
     def _filler(self) -> None:
         rng = self.rng
         content, used = self.content, self.used
+        user_filler, assistant_filler, chat_filler = filler_frames(self.spec.phrasing)
         for j in range(self.n):
             if content[j] is not None:
                 continue
             for _ in range(8):
                 r = rng.random()
                 frames, role = (
-                    (USER_FILLER, "user")
+                    (user_filler, "user")
                     if r < 0.45
-                    else (ASSISTANT_FILLER, "assistant")
+                    else (assistant_filler, "assistant")
                     if r < 0.88
-                    else (CHAT_FILLER, "user")
+                    else (chat_filler, "user")
                 )
                 frame, fields = rng.choice(frames)
                 kw: dict[str, str] = {}

@@ -14,6 +14,7 @@ from memory_pipeline.bench.workload.records import (
     user_id_for,
     user_seed,
 )
+from memory_pipeline.bench.workload.vocab import family
 from memory_pipeline.bench.workload.wording import Deck
 
 ACTIVE_START = 7 * 3600  # conversations happen 07:00-22:00 UTC: no midnight, dates never in doubt
@@ -26,6 +27,7 @@ class UserState:
     def __init__(self, spec: WorkloadSpec, index: int):
         self.spec = spec
         self.index = index
+        self.phrasing = family(spec.phrasing)  # the data module every sentence is worded from
         self.rng = rng = random.Random(user_seed(spec, index))
         self.n = n = draw_count(spec, index, rng)
         self.uid = user_id_for(spec, index)

@@ -9,7 +9,6 @@ from memory_pipeline.bench.workload.facts import FactWriter
 from memory_pipeline.bench.workload.keys import KeySpace
 from memory_pipeline.bench.workload.records import GenMemory, Question, UserTruth, WorkloadSpec
 from memory_pipeline.bench.workload.singletons import SingletonWriter
-from memory_pipeline.bench.workload.vocab import conversational as phrasing
 from memory_pipeline.bench.workload.vocab.values import COMPANIES, FIRST_NAMES, HABITS, LAST_NAMES
 from memory_pipeline.bench.workload.wording import pround
 
@@ -36,25 +35,25 @@ class _User(FactWriter, SingletonWriter):
         the project / contact key space and what is left of the paraphrase budget."""
         rng, n = self.rng, self.n
         pinned = {slot: vals for i, slot, vals in self.spec.pinned if i == self.index}
-        personal = list(phrasing.PERSONAL)
+        personal = list(self.phrasing.PERSONAL)
         rng.shuffle(personal)
-        changeable = [s for s in personal if s in phrasing.CHANGEABLE and s not in pinned]
+        changeable = [s for s in personal if s in self.phrasing.CHANGEABLE and s not in pinned]
         stable = [s for s in personal if s not in pinned]
         n_chains = pround(rng, 0.05 * n / 4.0)  # ~4 memories per chain: ~5% of memories
         budget_para = pround(rng, 0.34 * n)
 
         chained = 0
         for slot, vals in pinned.items():
-            if slot not in phrasing.PERSONAL or (len(vals) > 1 and slot not in phrasing.CHANGEABLE):
+            if slot not in self.phrasing.PERSONAL or (len(vals) > 1 and slot not in self.phrasing.CHANGEABLE):
                 raise ValueError(f"cannot pin {slot!r} to {vals!r}")
             if len(vals) > 1:
                 # A scripted story restates each value, so it reads as one.
-                chained += self._chain(phrasing.PERSONAL[slot], slot, list(vals), profile=True, min_size=2)
+                chained += self._chain(self.phrasing.PERSONAL[slot], slot, list(vals), profile=True, min_size=2)
                 n_chains -= 1
             else:
-                budget_para -= self._group(phrasing.PERSONAL[slot], slot, vals[0], profile=True)
+                budget_para -= self._group(self.phrasing.PERSONAL[slot], slot, vals[0], profile=True)
 
-        keys = KeySpace(rng)
+        keys = KeySpace(rng, self.spec.phrasing)
         for _ in range(n_chains):
             if self.cursor >= n:
                 break
@@ -62,7 +61,7 @@ class _User(FactWriter, SingletonWriter):
                 slot = changeable.pop()
                 stable.remove(slot)
                 vals = self._values(slot, persona, 2 + (rng.random() < 0.25))
-                chained += self._chain(phrasing.PERSONAL[slot], slot, vals, profile=True)
+                chained += self._chain(self.phrasing.PERSONAL[slot], slot, vals, profile=True)
             else:
                 chained += self._project_chain(keys)
         budget_para -= chained  # a chain's versions are paraphrase groups too
@@ -79,7 +78,7 @@ class _User(FactWriter, SingletonWriter):
             r = rng.random()
             if stable and (r < 0.55 or not (habits or keys_left)):
                 slot = stable.pop()
-                used = self._group(phrasing.PERSONAL[slot], slot, self._values(slot, persona, 1)[0], True)
+                used = self._group(self.phrasing.PERSONAL[slot], slot, self._values(slot, persona, 1)[0], True)
             elif habits and (r < 0.8 or not keys_left):
                 used = self._habit(HABITS[habits.pop()])
             elif keys_left:

@@ -7,9 +7,11 @@ import random
 import string
 from collections.abc import Callable
 from datetime import datetime
+from functools import cache
+from types import ModuleType
 from typing import Any
 
-from memory_pipeline.bench.workload.vocab import conversational as phrasing
+from memory_pipeline.bench.workload.vocab import family
 from memory_pipeline.bench.workload.vocab.values import (
     ACTIVITIES,
     ANNOYANCES,
@@ -51,8 +53,9 @@ def article(v: str) -> str:
     return ("an " if v[:1].lower() in "aeiou" or v.startswith(("SRE", "ML ")) else "a ") + v
 
 
-def vary(rng: random.Random, text: str, lowerable: bool) -> str:
-    """Cheap surface variation on top of the frame choice: prefix, expansions, punctuation."""
+def vary(rng: random.Random, text: str, lowerable: bool, phrasing: ModuleType) -> str:
+    """Cheap surface variation on top of the frame choice (the family's prefixes, expansions and
+    suffixes), and punctuation."""
     r = rng.random()
     if r < 0.22:
         first = text.split(" ", 1)[0]
@@ -78,8 +81,8 @@ def vary(rng: random.Random, text: str, lowerable: bool) -> str:
 NAMED_START = ("{v}", "{p}", "{name}", "{x}")
 
 
-def say(rng: random.Random, frame: str, kw: dict[str, str]) -> str:
-    return vary(rng, cap(frame.format(**kw)), lowerable=not frame.startswith(NAMED_START))
+def say(rng: random.Random, frame: str, kw: dict[str, str], phrasing: ModuleType) -> str:
+    return vary(rng, cap(frame.format(**kw)), not frame.startswith(NAMED_START), phrasing)
 
 
 class Deck:
@@ -165,9 +168,11 @@ _FILLER_POOLS: dict[str, tuple[str, ...]] = {
 }
 
 
-def _compile(
-    frames: tuple[str, ...],
-) -> tuple[tuple[str, tuple[tuple[tuple[str, ...], tuple[str, ...]], ...]], ...]:
+# Per frame: (frame, ((pool, placeholder names drawn from it), ...)).
+Compiled = tuple[tuple[str, tuple[tuple[tuple[str, ...], tuple[str, ...]], ...]], ...]
+
+
+def _compile(frames: tuple[str, ...]) -> Compiled:
     """Per frame, the pools it draws from; "tool"/"tool2" share one pool and are drawn distinct."""
     out = []
     for frame in frames:
@@ -179,6 +184,12 @@ def _compile(
     return tuple(out)
 
 
-USER_FILLER = _compile(phrasing.FILLER_USER)
-ASSISTANT_FILLER = _compile(phrasing.FILLER_ASSISTANT)
-CHAT_FILLER = _compile(phrasing.FILLER_CHAT)
+@cache
+def filler_frames(name: str) -> tuple[Compiled, Compiled, Compiled]:
+    """A family's (user, assistant, chat) filler frames, compiled once per family."""
+    phrasing = family(name)
+    return (
+        _compile(phrasing.FILLER_USER),
+        _compile(phrasing.FILLER_ASSISTANT),
+        _compile(phrasing.FILLER_CHAT),
+    )

@@ -4,13 +4,19 @@
 is one data module defining the same names (``PERSONAL``, ``PROJECT``, ``CONTACT``, ``CHANGEABLE``,
 ``HABIT_FRAMES``, ``HABIT_QUESTIONS``, ``PREFIXES``, ``SUFFIXES``, ``EXPANSIONS``, ``PAST_EVENTS``,
 ``FUTURE_EVENTS``, ``PAST_FRAMES``, ``FUTURE_FRAMES``, ``DISTRACTORS``, ``FILLER_USER``,
-``FILLER_ASSISTANT``, ``FILLER_CHAT``, ``TASK_FRAMES``); ``conversational`` is the only one so far.
-This module only holds what those data modules are spelled with.
+``FILLER_ASSISTANT``, ``FILLER_CHAT``, ``TASK_FRAMES``). ``conversational`` (first-person chat) is
+the default; ``plain`` says the same facts the way a mix of people and an assistant's notes would.
+``WorkloadSpec.phrasing`` names the family a workload is worded in. This module only holds what those
+data modules are spelled with, and the lookup of a family by name.
 """
 
 from __future__ import annotations
 
+import importlib
 from dataclasses import dataclass
+from types import ModuleType
+
+FAMILIES = ("conversational", "plain")
 
 
 def words(s: str) -> tuple[str, ...]:
@@ -29,3 +35,10 @@ class FactType:
 
 def fact_type(slot: str, ns: str, frames: str, changes: str, questions: str) -> FactType:
     return FactType(slot, ns, words(frames), words(changes), words(questions))
+
+
+def family(name: str) -> ModuleType:
+    """The phrasing family module called ``name`` (one of ``FAMILIES``)."""
+    if name not in FAMILIES:
+        raise ValueError(f"unknown phrasing family {name!r}; choose from {', '.join(FAMILIES)}")
+    return importlib.import_module(f"{__name__}.{name}")
