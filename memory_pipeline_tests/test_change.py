@@ -33,6 +33,8 @@ def test_changes_found(newer, older, old, new):
     ("Is the standup still on Tuesday?", "The weekly standup is on Tuesday."),
     ("We ran 5K last Friday, a new record!", "The weekly standup is on Tuesday."),  # other frame, other kind
     ("I love the advice/assistance you give.", "The user lives in Madrid."),
+    ("Invoice 4755 from Acme has been paid.", "Invoice 1798 from Acme has been paid."),  # same context
+    ("Notes from the Granite API sync: check the error budget.", "We got funding for Granite dashboard."),
 ])
 def test_mentions_are_not_changes(newer, older):
     assert detect_change(newer, older) is None

@@ -15,14 +15,15 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from memory_pipeline.lib.summarize import split_sentences
 from memory_pipeline.lib.vocab.change import (
-    CHANGE_CUE,
     DEPARTURE_AFTER,
     DEPARTURE_BEFORE,
     FRAME_STOP,
     NOT_VALUES,
+    RESTATED_CUE,
     TIME_WORDS,
 )
 
@@ -68,6 +69,7 @@ def _kind(v: _Value) -> str:
     return "name"
 
 
+@lru_cache(maxsize=4096)  # one text meets several partners (its nearest neighbours)
 def _values(text: str) -> tuple[list[list[str]], list[_Value]]:
     """Sentences as token lists, and the named values in them. A capitalised sentence opener counts
     only when the next word is capitalised too ("Lone Star Diagnostics", not "Still getting used")."""
@@ -77,7 +79,8 @@ def _values(text: str) -> tuple[list[list[str]], list[_Value]]:
     for n, toks in enumerate(sentences):
         i = 0
         while i < len(toks):
-            opener = i == 0 and len(toks) > 1 and toks[1][:1].isupper() and toks[1] not in NOT_VALUES
+            opener = (i == 0 and len(toks) > 1 and toks[1][:1].isupper() and toks[1] not in NOT_VALUES
+                      and toks[0].lower() not in FRAME_STOP)  # "The Ion ..." is no name "The Ion"
             if not _is_value_token(toks[i], i == 0 and not opener):
                 i += 1
                 continue
@@ -126,6 +129,19 @@ def _departed(sentence: list[str], old: _Value) -> int | None:
     return None
 
 
+def _replaces(new: _Value, old: _Value) -> bool:
+    """Another value, or a longer form of a multi-word one ("Staff Research Scientist"); "Granite API"
+    is the same Granite, not a value that replaces it."""
+    return not (new.tokens & old.tokens) or (len(old.tokens) >= 2 and old.tokens < new.tokens)
+
+
+def _clause_cue(sentence: list[str], v: _Value) -> bool:
+    """A change cue in the value's own clause."""
+    a = max([i for i in range(v.start) if sentence[i] == _BREAK], default=-1) + 1
+    b = min([i for i in range(v.end, len(sentence)) if sentence[i] == _BREAK], default=len(sentence))
+    return RESTATED_CUE.search(" ".join(sentence[a:b])) is not None
+
+
 def _other(new: _Value, old: _Value) -> bool:
     """A different value: no word shared, or a strict extension ("Senior Data Analyst" of "Data Analyst")."""
     return not (new.tokens & old.tokens) or (old.tokens < new.tokens)
@@ -136,14 +152,16 @@ def detect_change(newer: str, older: str) -> Change | None:
     new_sents, new_vals = _values(newer)
     if not old_vals or not new_vals:
         return None
-    cue = CHANGE_CUE.search(newer) is not None
+    cue = RESTATED_CUE.search(newer) is not None
     for old in old_vals:
+        if _departed(old_sents[old.sentence], old) is not None:
+            continue  # "Invoice 1066 from Globex" twice: the same context, not a departure
         for n, sent in enumerate(new_sents):
             at = _departed(sent, old)
             if at is None:
                 continue
             # the replacing value: nearest the departure, in the same sentence, else in the next one
-            near = [v for v in new_vals if v.sentence in (n, n + 1) and _other(v, old)]
+            near = [v for v in new_vals if v.sentence in (n, n + 1) and _replaces(v, old)]
             if near:
                 # an extension of the old value first ("Staff Research Scientist"), then the nearest
                 best = min(near, key=lambda v: (not old.tokens < v.tokens, v.sentence != n, abs(v.start - at)))
@@ -160,9 +178,10 @@ def _restated(old: _Value, old_frame: frozenset[str], sents: list[list[str]], va
     value of the same kind bound tightly to the old value's frame ("use Central time" for "time zone
     is America/New_York"); a long sentence mentions many values, so the frame must sit next to it."""
     for v in vals:  # a one-word name with more words is the same name, not a new value
-        if len(old.tokens) >= 2 and old.tokens < v.tokens:
+        if len(old.tokens) >= 2 and old.tokens < v.tokens and _clause_cue(sents[v.sentence], v):
             return Change(old.text, v.text, "extended")
     for v in vals:
-        if _other(v, old) and _kind(v) == _kind(old) and old_frame & _frame(sents[v.sentence], v, 2):
+        sent = sents[v.sentence]
+        if _other(v, old) and _kind(v) == _kind(old) and old_frame & _frame(sent, v, 2) and _clause_cue(sent, v):
             return Change(old.text, v.text, "restated")
     return None

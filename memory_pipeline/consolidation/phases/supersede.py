@@ -69,14 +69,20 @@ def candidate_pairs(ctx: RunContext) -> list[tuple[MemoryText, MemoryText, float
     if not new or len(ks) < 2:
         return []
     vecs = ctx.embeddings([ctx.id_of(k) for k in ks])
+    rank = {k: r for r, k in enumerate(sorted(ks, key=lambda k: (s.created_at[k], ctx.id_of(k))))}
+    ranks = np.array([rank[k] for k in ks])
     row_of = {k: n for n, k in enumerate(ks)}
-    sims = vecs[[row_of[k] for k in new]] @ vecs.T
     out = []
-    for row, k in zip(sims, new, strict=True):
-        when = (s.created_at[k], ctx.id_of(k))
-        older = [j for j in np.argsort(-row) if (s.created_at[ks[j]], ctx.id_of(ks[j])) < when]
-        out += [(_text(ctx, k), _text(ctx, ks[j]), float(row[j])) for j in older[:PAIRS_PER_MEMORY]
-                if row[j] >= PAIR_MIN_SIMILARITY]
+    for start in range(0, len(new), 512):  # bounded memory for heavy users: 512 x n similarities at a time
+        chunk = new[start:start + 512]
+        sims = vecs[[row_of[k] for k in chunk]] @ vecs.T
+        sims[ranks[None, :] >= np.array([rank[k] for k in chunk])[:, None]] = -np.inf  # older only
+        top = min(PAIRS_PER_MEMORY, len(ks) - 1)
+        idx = np.argpartition(-sims, top - 1, axis=1)[:, :top] if top > 0 else np.zeros((len(chunk), 0), int)
+        for row, k, cand in zip(sims, chunk, idx, strict=True):
+            for j in sorted(cand, key=lambda j: -row[j]):
+                if row[j] >= PAIR_MIN_SIMILARITY:
+                    out.append((_text(ctx, k), _text(ctx, ks[j]), float(row[j])))
     return out
 
 

@@ -23,7 +23,15 @@ FRAME_STOP = frozenset({
     "he", "she", "his", "her", "it", "its", "is", "are", "was", "were", "be", "been", "am", "the", "a",
     "an", "of", "to", "in", "at", "on", "for", "and", "or", "but", "so", "that", "this", "s", "can",
     "will", "would", "could", "just", "really", "still", "also", "very", "with", "as", "by",
+    "from", "into", "over", "after", "before", "about", "up", "down", "out", "off", "there", "here",
 })  # fmt: skip
+# The cues that say a restated value is a change. Narrower than CHANGE_CUE: "new" and "update" are
+# too often "a new bike", "quick update:".
+RESTATED_CUE = re.compile(
+    r"\b(?:now|moved|relocated|switched|changed|instead|these\s+days|nowadays|going\s+forward|"
+    r"from\s+now\s+on|no\s+longer|anymore|rescheduled|promoted|became)\b",
+    re.IGNORECASE,
+)
 # Capitalised words that name no value.
 NOT_VALUES = frozenset({
     "I", "I'm", "I've", "I'd", "I'll", "Im", "OK", "Ok", "Oh", "Hey", "Hi", "Hello", "Yes", "Yeah", "Yep",
