@@ -59,7 +59,8 @@ NOTES = [
     " distinct sentence embedded once (vectors cached under <out>/cache); heavy users are loaded block-wise"
     " with the same decisions. Scale stages make regular users clones of a few templates (distinct_users).",
     "Every timed path embeds for real: single saves, recalls and the ingest measure.",
-    "Ratios (encoder, ingest) use the best of interleaved runs: noise on a shared machine only slows runs down.",
+    "The encoder ratio is the ratio of the median interleaved runs (the best runs are shown beside it); ingest"
+    " compares the best run of each.",
     "Consolidation runs loop consolidate_user (local engine) in a child process; peak RSS is its VmHWM.",
 ]
 
