@@ -55,9 +55,9 @@ class LocalEngine:
         # slot rules over the statements that carry a slot, then the structural detector over the
         # embedding pairs the rules did not link
         found = detect_supersessions(list(candidates.memories))
-        linked = {(f.newer_id, f.older_id) for f in found} | {f.older_id for f in found}
+        linked = {f.older_id for f in found}  # an older memory gets one successor
         for newer, older, sim in candidates.pairs():
-            if (newer.id, older.id) in linked or older.id in linked:
+            if older.id in linked:
                 continue
             change = detect_change(newer.content, older.content)
             if change is not None:

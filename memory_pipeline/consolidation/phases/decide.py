@@ -98,12 +98,14 @@ def _judge(ctx: RunContext, writer: Writer, engine: Engine,
     """The engine's decisions, validated; in review mode MERGE / REPLACE become suggestions (None)."""
     if not batch:
         return []
+    decisions = [_validate(ctx, c, d) for c, d in zip(batch, engine.decide(batch), strict=True)]
     if ctx.mode == "review":
-        grouped = {g.memory_ids: g for g in engine.duplicate_groups(batch)}
+        # only the pairs the engine would merge are asked for their group and suggested text
+        merging = [c for c, d in zip(batch, decisions, strict=True) if d.action in (MERGE, REPLACE)]
+        grouped = {g.memory_ids: g for g in engine.duplicate_groups(merging)} if merging else {}
         out: list[Decision | None] = []
-        for c, d in zip(batch, engine.decide(batch), strict=True):
+        for c, d in zip(batch, decisions, strict=True):
             g = grouped.get((c.memory.id, c.other.id))
-            d = _validate(ctx, c, d)
             if d.action in (MERGE, REPLACE) and g is not None and writer.review_instead(
                     g.action, [int(c.memory.id), int(c.other.id)], d.reason, content=g.content,
                     similarity=c.similarity):
@@ -111,7 +113,7 @@ def _judge(ctx: RunContext, writer: Writer, engine: Engine,
             else:
                 out.append(d)
         return out
-    return [_validate(ctx, c, d) for c, d in zip(batch, engine.decide(batch), strict=True)]
+    return decisions
 
 
 def _validate(ctx: RunContext, c: DecisionCandidate, d: Decision) -> Decision:

@@ -25,8 +25,8 @@ FRAME_STOP = frozenset({
     "will", "would", "could", "just", "really", "still", "also", "very", "with", "as", "by",
     "from", "into", "over", "after", "before", "about", "up", "down", "out", "off", "there", "here",
 })  # fmt: skip
-# The cues that say a restated value is a change. Narrower than CHANGE_CUE: "new" and "update" are
-# too often "a new bike", "quick update:".
+# The cues that say a restated value is a change. Narrower than CHANGE_CUE: "new" and "update" mostly
+# qualify a thing or open a message rather than mark a changed value.
 RESTATED_CUE = re.compile(
     r"\b(?:now|moved|relocated|switched|changed|instead|these\s+days|nowadays|going\s+forward|"
     r"from\s+now\s+on|no\s+longer|anymore|rescheduled|promoted|became)\b",
