@@ -29,6 +29,30 @@ def _int(name: str, default: int) -> int:
     return int(raw) if raw not in (None, "") else default
 
 
+def _opt_float(name: str) -> float | None:
+    raw = os.environ.get(name)
+    return float(raw) if raw not in (None, "") else None
+
+
+def llm_from_env() -> LLMConfig:
+    d = LLMConfig()
+    return LLMConfig(
+        api_key=os.environ.get("OPENAI_API_KEY") or None,
+        base_url=os.environ.get("OPENAI_BASE_URL") or None,
+        model=os.environ.get("MEMORY_PIPELINE_LLM_MODEL") or d.model,
+        temperature=_float("MEMORY_PIPELINE_LLM_TEMPERATURE", d.temperature),
+        timeout_s=_float("MEMORY_PIPELINE_LLM_TIMEOUT", d.timeout_s),
+        attempts=_int("MEMORY_PIPELINE_LLM_ATTEMPTS", d.attempts),
+        backoff_s=_float("MEMORY_PIPELINE_LLM_BACKOFF", d.backoff_s),
+        response_format=os.environ.get("MEMORY_PIPELINE_LLM_RESPONSE_FORMAT") or d.response_format,
+        batch_size=_int("MEMORY_PIPELINE_LLM_BATCH_SIZE", d.batch_size),
+        max_input_chars=_int("MEMORY_PIPELINE_LLM_MAX_INPUT_CHARS", d.max_input_chars),
+        supersession_min_similarity=_float("MEMORY_PIPELINE_LLM_PAIR_MIN_SIMILARITY", d.supersession_min_similarity),
+        price_prompt=_opt_float("MEMORY_PIPELINE_LLM_PRICE_PROMPT"),
+        price_completion=_opt_float("MEMORY_PIPELINE_LLM_PRICE_COMPLETION"),
+    )
+
+
 @dataclass(frozen=True)
 class SaveConfig:
     """On-save quick check (seed 002) and input limits."""
@@ -41,11 +65,23 @@ class SaveConfig:
 
 @dataclass(frozen=True)
 class LLMConfig:
+    """An OpenAI-compatible endpoint (OpenAI, Ollama, LM Studio, vLLM) and how the LLM engine uses it."""
+
     api_key: str | None = None
     base_url: str | None = None
     model: str = "gpt-4o-mini"
-    timeout_s: float = 60.0
-    max_retries: int = 3
+    temperature: float = 0.3  # seed 000: low, for repeatable consolidation
+    timeout_s: float = 60.0  # seed 002: per batch, retries included
+    attempts: int = 3  # on 429 / 5xx / timeouts / malformed answers, with exponential backoff
+    backoff_s: float = 1.0  # first wait; doubled per attempt (a Retry-After header wins)
+    # json_schema (structured output), json_object (JSON mode) or auto (schema, JSON mode if refused)
+    response_format: str = "auto"
+    batch_size: int = 10  # pairs / candidates per call (seed 002: ~10)
+    max_input_chars: int = 12_000  # per call; longer inputs are map-reduced
+    supersession_min_similarity: float = 0.45  # embedding pairs below this are not sent to the model
+    # USD per million tokens; unset: no cost estimate
+    price_prompt: float | None = None
+    price_completion: float | None = None
 
     @property
     def enabled(self) -> bool:
@@ -99,11 +135,7 @@ class Settings:
                 flag_threshold=_float("MEMORY_PIPELINE_FLAG_THRESHOLD", 0.85),
                 max_content_chars=_int("MEMORY_PIPELINE_MAX_CONTENT_CHARS", 16_000),
             ),
-            llm=LLMConfig(
-                api_key=os.environ.get("OPENAI_API_KEY") or None,
-                base_url=os.environ.get("OPENAI_BASE_URL") or None,
-                model=os.environ.get("MEMORY_PIPELINE_LLM_MODEL") or "gpt-4o-mini",
-            ),
+            llm=llm_from_env(),
             engine=os.environ.get("MEMORY_PIPELINE_ENGINE") or "auto",
             dagster=DagsterConfig(
                 partitioning=os.environ.get("MEMORY_PIPELINE_PARTITIONING") or "user",

@@ -14,7 +14,8 @@ os.environ["MEMORY_PIPELINE_HOME"] = str(_HOME)
 os.environ.setdefault("MEMORY_PIPELINE_CACHE_DIR", str(Path(tempfile.gettempdir()) / "mp-test-cache"))
 os.environ.pop("MEMORY_PIPELINE_DATABASE_URL", None)
 os.environ.pop("MEMORY_PIPELINE_DAGSTER_PG_URL", None)
-os.environ.pop("OPENAI_API_KEY", None)
+for _name in ("OPENAI_API_KEY", "OPENAI_BASE_URL", "MEMORY_PIPELINE_ENGINE", "MEMORY_PIPELINE_LLM_MODEL"):
+    os.environ.pop(_name, None)  # the tests choose their engine themselves
 os.environ["HF_HUB_OFFLINE"] = "1"
 
 TABLES = ("actions", "suggestions", "edges", "summaries", "clusters", "profiles", "session_context",

@@ -141,7 +141,7 @@ def test_sensor_batches_many_due_users_into_ranges():
 def test_sensor_batched_request_runs_only_due_users(service, settings):
     from memory_pipeline.defs.consolidation.assets import consolidate_users, raw_memories
     from memory_pipeline.defs.launch import instance
-    from memory_pipeline.defs.resources import MemoryStoreResource
+    from memory_pipeline.defs.resources import EngineResource, MemoryStoreResource
     from memory_pipeline.defs.triggers.sensors import consolidation_due_sensor
 
     recs = [{"user_id": f"b{u:02d}", "content": f"user {u} note {i}: topic {i * 7 % 13}"}
@@ -157,7 +157,7 @@ def test_sensor_batched_request_runs_only_due_users(service, settings):
     due = req.run_config["ops"]["consolidate_users"]["config"]["only_users"]
     assert "b99" not in due
     out = dg.materialize([consolidate_users, raw_memories], instance=inst, tags=req.tags, run_config=req.run_config,
-                         resources={"memory_store": MemoryStoreResource()})
+                         resources={"memory_store": MemoryStoreResource(), "engine": EngineResource()})
     assert out.success
     done = {u for (u,) in service.conn.execute("SELECT user_id FROM consolidation_state")}
     assert done == set(due)

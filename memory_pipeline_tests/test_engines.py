@@ -3,7 +3,6 @@ validation that holds whatever an engine answers."""
 
 from __future__ import annotations
 
-import logging
 from datetime import UTC, datetime
 
 import pytest
@@ -29,16 +28,20 @@ def test_default_engine_is_local_and_marks_its_rows():
     assert eng.prompt_version(SUMMARY) is None and eng.model is None
 
 
-def test_unknown_or_unbuilt_engine_is_a_clear_error():
-    with pytest.raises(ValidationError, match="engine 'llm' is not available; available: local"):
+def test_unknown_engine_or_llm_without_endpoint_is_a_clear_error():
+    with pytest.raises(ValidationError, match="engine 'gpt' is not available; available: llm, local"):
+        get_engine(Settings(engine="gpt"))
+    with pytest.raises(ValidationError, match="needs OPENAI_API_KEY or OPENAI_BASE_URL"):
         get_engine(Settings(engine="llm"))
 
 
-def test_auto_with_a_key_says_it_uses_the_local_engine(caplog):
-    with caplog.at_level(logging.WARNING):
-        eng = get_engine(Settings(engine="auto", llm=LLMConfig(api_key="sk-test")))
-    assert isinstance(eng, LocalEngine)
-    assert "no LLM engine is available" in caplog.text
+def test_auto_picks_the_llm_engine_when_a_key_or_base_url_is_set():
+    from memory_pipeline.engines.llm import LLMEngine
+
+    assert isinstance(get_engine(Settings(engine="auto", llm=LLMConfig(api_key="sk-test"))), LLMEngine)
+    assert isinstance(get_engine(Settings(engine="auto", llm=LLMConfig(base_url="http://127.0.0.1:9/v1"))), LLMEngine)
+    assert isinstance(get_engine(Settings(engine="local", llm=LLMConfig(api_key="sk-test"))), LocalEngine)
+    assert isinstance(get_engine(Settings(engine="auto")), LocalEngine)
 
 
 @pytest.mark.parametrize(("a", "b", "sim", "sup", "action"), [

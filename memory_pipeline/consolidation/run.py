@@ -82,8 +82,12 @@ def consolidate_user(conn: psycopg.Connection, user_id: str, *, engine: Engine, 
                          now or datetime.now(UTC), run_id, mode, dry_run, embed)
         writer = Writer(ctx)
         for phase in PHASES:
-            before = writer.action_counts.copy()
+            before, spent = writer.action_counts.copy(), engine.usage()
             result = phase.run(ctx, writer, engine)
+            for note in engine.drain_notes():  # retries, rejected answers, fallbacks: in the audit trail
+                writer.act(note.action, [i for i in note.memory_ids if i.isdigit()], note.reason, kind=note.kind,
+                           engine=engine.name)
+            result.counts.update({k: v for k, v in engine.usage().since(spent).as_counts().items() if v})
             writer.flush()
             result.actions = writer.action_counts - before
             out.phases.append(result)

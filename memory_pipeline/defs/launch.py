@@ -94,14 +94,15 @@ def _materialize(settings: Settings, inst: dg.DagsterInstance, keys: list[str], 
                  dry_run: bool) -> dict:
     from memory_pipeline.defs.consolidation.assets import consolidate_users, raw_memories
     from memory_pipeline.defs.consolidation.checks import consolidation_checks
-    from memory_pipeline.defs.resources import MemoryStoreResource
+    from memory_pipeline.defs.resources import EngineResource, MemoryStoreResource
 
     tags = {"trigger": "manual", **({} if len(keys) == 1 else range_tags(keys[0], keys[-1]))}
     result = dg.materialize(
         [consolidate_users, raw_memories, consolidation_checks],
         instance=inst,
         resources={
-            "memory_store": MemoryStoreResource(database_url=settings.database_url, home=str(settings.home))
+            "memory_store": MemoryStoreResource(database_url=settings.database_url, home=str(settings.home)),
+            "engine": EngineResource(engine=settings.engine),
         },
         partition_key=keys[0] if len(keys) == 1 else None,
         tags=tags,
@@ -117,6 +118,7 @@ def _materialize(settings: Settings, inst: dg.DagsterInstance, keys: list[str], 
         "run_id": result.run_id,
         "status": "SUCCESS" if result.success else "FAILURE",
         "users": n_users,
+        "engine": meta.get("memory_summaries", {}).get("engine"),
         "assets": meta,
         "checks": checks,
     }

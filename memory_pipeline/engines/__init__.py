@@ -21,16 +21,22 @@ __all__ = ["ENGINES", "Engine", "LocalEngine", "get_engine"]
 
 ENGINES: dict[str, Callable[[Settings], Engine]] = {
     "local": lambda settings: LocalEngine(),
+    "llm": lambda settings: _llm(settings),
 }
+
+
+def _llm(settings: Settings) -> Engine:
+    if not settings.llm.enabled:
+        raise ValidationError("the llm engine needs OPENAI_API_KEY or OPENAI_BASE_URL (an OpenAI-compatible server)")
+    from memory_pipeline.engines.llm import LLMEngine  # the openai client only when asked for
+
+    return LLMEngine(settings.llm)
 
 
 def get_engine(settings: Settings) -> Engine:
     choice = settings.engine
     if choice == "auto":
-        if settings.llm.enabled and "llm" not in ENGINES:
-            # said, not hidden: the LLM engine is its own piece of work
-            log.warning("an LLM is configured but no LLM engine is available yet; using the local engine")
-        choice = "llm" if settings.llm.enabled and "llm" in ENGINES else "local"
+        choice = "llm" if settings.llm.enabled else "local"
     factory = ENGINES.get(choice)
     if factory is None:
         raise ValidationError(f"engine {choice!r} is not available; available: {', '.join(sorted(ENGINES))}")

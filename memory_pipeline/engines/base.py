@@ -51,6 +51,7 @@ class Decision:
     action: str  # one of DECISION_ACTIONS
     reason: str
     content: str | None = None  # MERGE: the merged text (never longer than the longest source)
+    method: str | None = None  # who decided ('llm', 'rules', 'rules (fallback)'); None: the engine's method
 
 
 @dataclass(frozen=True)
@@ -63,6 +64,41 @@ class DuplicateGroup:
     reason: str
     similarity: float
     content: str | None = None
+    method: str | None = None
+
+
+@dataclass(frozen=True)
+class EngineNote:
+    """Something an engine did besides answering (a retry, a rejected answer, a fallback to the local
+    engine); the run loop writes each one to the action log of the user being consolidated."""
+
+    action: str  # LLM_RETRY | LLM_REJECTED | LLM_FALLBACK
+    kind: str  # the judgement kind
+    memory_ids: tuple[str, ...]
+    reason: str
+
+
+@dataclass
+class Usage:
+    """What an engine spent: calls and tokens (cumulative; subtract two snapshots for a span)."""
+
+    calls: int = 0
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+    retries: int = 0
+    fallbacks: int = 0
+
+    def copy(self) -> Usage:
+        return Usage(**self.__dict__)
+
+    def since(self, before: Usage) -> Usage:
+        return Usage(**{k: v - getattr(before, k) for k, v in self.__dict__.items()})
+
+    def as_counts(self) -> dict[str, int]:
+        """Phase counts (asset metadata); all zero for an engine that calls no model."""
+        return {"llm_calls": self.calls, "llm_prompt_tokens": self.prompt_tokens,
+                "llm_completion_tokens": self.completion_tokens, "llm_retries": self.retries,
+                "llm_fallbacks": self.fallbacks}
 
 
 class RecallRowLike(Protocol):
@@ -116,3 +152,11 @@ class Engine(Protocol):
     def profile(self, sources: Sequence[ProfileSource], superseded_ids: frozenset[str]) -> Profile: ...
 
     def reason(self, question: str, rows: Sequence[RecallRowLike], as_of: datetime | None) -> ReasonedAnswer: ...
+
+    def usage(self) -> Usage:
+        """Calls and tokens spent so far (a copy)."""
+        ...
+
+    def drain_notes(self) -> list[EngineNote]:
+        """Retries, rejections and fallbacks since the last drain, oldest first."""
+        ...

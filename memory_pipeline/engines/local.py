@@ -20,7 +20,9 @@ from memory_pipeline.engines.base import (
     Decision,
     DecisionCandidate,
     DuplicateGroup,
+    EngineNote,
     SupersessionCandidates,
+    Usage,
 )
 from memory_pipeline.lib.change import detect_change
 from memory_pipeline.lib.merge_guard import merge_conflicts
@@ -101,3 +103,8 @@ class LocalEngine:
     def reason(self, question, rows, as_of):
         return local_reasoning.answer(question, rows, as_of)
 
+    def usage(self) -> Usage:
+        return Usage()  # rules call no model
+
+    def drain_notes(self) -> list[EngineNote]:
+        return []

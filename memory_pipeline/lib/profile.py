@@ -35,6 +35,7 @@ class Profile:
     sections: dict[str, tuple[str, ...]]
     source_ids: tuple[str, ...]
     patterns: tuple[tuple[str, int, float | None], ...]
+    method: str | None = None  # who wrote it; None: the engine's method for profiles
 
 
 # -- slots -> readable items ----------------------------------------------------------------------

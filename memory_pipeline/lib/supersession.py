@@ -36,6 +36,7 @@ class Supersession:
     new_value: str
     reason: str
     confidence: float
+    method: str | None = None  # who judged; None: the engine's method for supersession
 
 
 @dataclass(frozen=True)

@@ -10,6 +10,7 @@ from memory_pipeline.consolidation.context import RunContext, stable_id
 from memory_pipeline.consolidation.phases.base import PhaseResult
 from memory_pipeline.consolidation.writer import Writer
 from memory_pipeline.engines.base import (
+    DECISION,
     DECISION_ACTIONS,
     KEEP_SEPARATE,
     MERGE,
@@ -19,6 +20,7 @@ from memory_pipeline.engines.base import (
     Engine,
 )
 from memory_pipeline.lib import clustering, retention
+from memory_pipeline.lib.merge_guard import merge_conflicts
 from memory_pipeline.lib.summarize import merge_text
 from memory_pipeline.lib.supersession import MemoryText
 from memory_pipeline.store import memories as mem_sql
@@ -55,12 +57,14 @@ def run(ctx: RunContext, writer: Writer, engine: Engine) -> PhaseResult:
             fid, other = int(c.memory.id), int(c.other.id)
             if d is None:
                 continue  # suggested instead (review mode)
-            writer.act(d.action, [fid, other], d.reason, target=str(other), similarity=c.similarity)
+            writer.act(d.action, [fid, other], d.reason, target=str(other), similarity=c.similarity,
+                       method=d.method or engine.method(DECISION), model=engine.model,
+                       prompt_version=engine.prompt_version(DECISION))
             if d.action in (MERGE, REPLACE):
-                merges.append((d.action, fid, other, c.similarity))
+                merges.append((d, fid, other, c.similarity))
             unflag[fid] = False
-    for action, a, b, sim in merges:
-        _apply_merge(ctx, writer, res, action, a, b, sim)
+    for d, a, b, sim in merges:
+        _apply_merge(ctx, writer, res, d, a, b, sim, engine)
     writer.set_memory("flagged", unflag)
     return res
 
@@ -122,17 +126,22 @@ def _validate(ctx: RunContext, c: DecisionCandidate, d: Decision) -> Decision:
         return Decision(KEEP_SEPARATE, f"engine answered {d.action!r}, not a known action: kept separate")
     if d.action == REPLACE and c.similarity < ctx.config.replace_threshold:
         return Decision(KEEP_SEPARATE, f"REPLACE refused at similarity {c.similarity:.3f} "
-                                       f"< {ctx.config.replace_threshold}: kept separate")
+                                       f"< {ctx.config.replace_threshold}: kept separate", method=d.method)
+    if d.action in (MERGE, REPLACE):
+        conflicts = merge_conflicts(c.other.content, c.memory.content)
+        if conflicts:  # names, numbers, dates that differ are never merged, whoever judged
+            return Decision(KEEP_SEPARATE, f"{d.action} refused, details differ: " + "; ".join(conflicts),
+                            method=d.method)
     return d
 
 
-def _apply_merge(ctx: RunContext, writer: Writer, res: PhaseResult, action: str, a: int, b: int,
-                 sim: float) -> None:
+def _apply_merge(ctx: RunContext, writer: Writer, res: PhaseResult, d: Decision, a: int, b: int,
+                 sim: float, engine: Engine) -> None:
     """REPLACE: the less complete memory becomes a duplicate of the fuller one (raw row kept).
     MERGE: both stay; a merged unit (never longer than its longest source) stands for them."""
     s = ctx.snap
     ka, kb = ctx.pos[a], ctx.pos[b]
-    if action == REPLACE:
+    if d.action == REPLACE:
         keep, drop = (a, b) if len(s.content[ka]) >= len(s.content[kb]) else (b, a)
         writer.set_memory("duplicate_of", {drop: keep})
         res.counts["replaced"] += 1
@@ -140,14 +149,18 @@ def _apply_merge(ctx: RunContext, writer: Writer, res: PhaseResult, action: str,
     if s.summarized_into[ka] or s.summarized_into[kb]:
         return  # already stood for by a summary
     ids = sorted([a, b])
-    content = merge_text([s.content[ka], s.content[kb]])
+    longest = max(len(s.content[ka]), len(s.content[kb]))
+    # the engine's merged text when it wrote one (never longer than the longest source), else ours
+    content = (d.content or "")[:longest].strip() or merge_text([s.content[ka], s.content[kb]])
     writer.add_summary({
         "id": stable_id("sum", ctx.user_id, "merge", ids), "user_id": ctx.user_id, "cluster_id": None,
         "namespace": s.namespace[ka], "content": content, "key_facts": [], "decisions": [],
         "superseded_facts": [], "resolved_dates": [], "source_ids": ids,
         "source_chars": len(s.content[ka]) + len(s.content[kb]),
         "temporal_start": min(s.created_at[ka], s.created_at[kb]),
-        "temporal_end": max(s.created_at[ka], s.created_at[kb]), "method": "merge", "model": None,
-        "prompt_version": None, "run_id": ctx.run_id, "embedding": clustering.centroid(ctx.embeddings(ids)),
+        "temporal_end": max(s.created_at[ka], s.created_at[kb]), "method": "merge",
+        "model": engine.model if d.content else None,
+        "prompt_version": engine.prompt_version(DECISION) if d.content else None, "run_id": ctx.run_id,
+        "embedding": clustering.centroid(ctx.embeddings(ids)),
         "confidence": float(sim), "tier": retention.TIER_WARM, "scope": "merge"})
     res.counts["merged"] += 1

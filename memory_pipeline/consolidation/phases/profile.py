@@ -24,14 +24,15 @@ def run(ctx: RunContext, writer: Writer, engine: Engine) -> PhaseResult:
     fingerprint = stable_id("in", method, [r["id"] for r in summ], [ctx.id_of(k) for k in with_facts],
                             sorted(superseded))
     existing = ctx.profile()
-    if existing and existing.get("inputs_fingerprint") == fingerprint:
-        return res  # same inputs as the profile in place: nothing to rebuild
+    if existing and existing.get("inputs_fingerprint") == fingerprint and existing.get("method") == method:
+        return res  # same inputs, same method: nothing to rebuild (a fallback profile is retried)
     sources = [ProfileSource(r["id"], r["content"], r["temporal_end"]) for r in summ]
     sources += [ProfileSource(str(ctx.id_of(k)), s.content[k], s.created_at[k], outcome=_outcome(s.metadata[k]))
                 for k in with_facts]
     prof = engine.profile(sources, superseded)
     if not prof.content:
         return res
+    method = prof.method or method  # a fallback profile says it was written by the rules
     pid = stable_id("prof", ctx.user_id, method, prof.content)
     if existing and existing["id"] == pid:
         writer.keep_profile(fingerprint)
@@ -39,7 +40,8 @@ def run(ctx: RunContext, writer: Writer, engine: Engine) -> PhaseResult:
     writer.write_profile({
         "user_id": ctx.user_id, "id": pid, "content": prof.content,
         "sections": {k: list(v) for k, v in prof.sections.items()}, "patterns": [list(p) for p in prof.patterns],
-        "source_ids": list(prof.source_ids), "method": method, "model": engine.model, "run_id": ctx.run_id,
+        "source_ids": list(prof.source_ids), "method": method,
+        "model": engine.model if method == engine.method(PROFILE) else None, "run_id": ctx.run_id,
         # no embedder here: the caller embeds a run's profiles in one batch
         "embedding": ctx.embed([prof.content])[0] if ctx.embed else None,
         "inputs_fingerprint": fingerprint,

@@ -66,23 +66,26 @@ def _close(chunks: list[list[int]], chunk: list[int], min_size: int) -> list[int
 def write_summary(ctx: RunContext, writer: Writer, engine: Engine, res: PhaseResult, ids: list[int],
                   scope: str, cid: str | None, replaces: str | None = None) -> None:
     s = ctx.snap
-    method = engine.method(SUMMARY)
-    sid = stable_id("sum", ctx.user_id, scope, cid, ids, method)
-    if replaces == sid:
-        return  # same sources, same method: the summary in place stands
+    if replaces == summary_id(ctx, scope, cid, ids, engine.method(SUMMARY), engine.prompt_version(SUMMARY)):
+        return  # same sources, same method and prompt: the summary in place stands
     ks = [ctx.pos[i] for i in ids]
     members = set(ids)
     superseded = [(str(o), s.content[ctx.pos[o]], s.content[ctx.pos[n]])
                   for (n, o) in sorted(ctx.supersede_reason) if n in members]
     draft = engine.summarize([_source(ctx, i, k) for i, k in zip(ids, ks, strict=True)], superseded)
+    # a fallback draft says so: its row carries the method that wrote it, and a later run retries
+    method = draft.method
+    by_engine = method == engine.method(SUMMARY)
+    version = engine.prompt_version(SUMMARY) if by_engine else None
+    sid = summary_id(ctx, scope, cid, ids, method, version)
     source_chars = sum(len(s.content[k]) for k in ks)
     writer.add_summary({
         "id": sid, "user_id": ctx.user_id, "cluster_id": cid, "namespace": _majority(s.namespace[k] for k in ks),
         "content": draft.content, "key_facts": list(draft.key_facts), "decisions": list(draft.decisions),
         "superseded_facts": list(draft.superseded_facts), "resolved_dates": list(draft.resolved_dates),
         "source_ids": ids, "source_chars": source_chars, "temporal_start": draft.temporal_range[0],
-        "temporal_end": draft.temporal_range[1], "scope": scope, "method": method, "model": engine.model,
-        "prompt_version": engine.prompt_version(SUMMARY), "run_id": ctx.run_id,
+        "temporal_end": draft.temporal_range[1], "scope": scope, "method": method,
+        "model": engine.model if by_engine else None, "prompt_version": version, "run_id": ctx.run_id,
         # the members' centre stands for the summary in recall
         "embedding": clustering.centroid(ctx.embeddings(ids)), "confidence": float(draft.confidence),
         "tier": retention.TIER_WARM,
@@ -96,6 +99,12 @@ def write_summary(ctx: RunContext, writer: Writer, engine: Engine, res: PhaseRes
     res.counts["summary_source_chars"] += source_chars
     res.counts["summary_chars"] += len(draft.content)
     res.previews.append(f"[{scope}] {draft.content[:160]} ({len(ids)} sources)")
+
+
+def summary_id(ctx: RunContext, scope: str, cid: str | None, ids: list[int], method: str,
+               version: str | None) -> str:
+    # a prompt version is part of the id: a changed prompt or model re-derives the summary
+    return stable_id("sum", ctx.user_id, scope, cid, ids, method, *([version] if version else []))
 
 
 def _source(ctx: RunContext, mid: int, k: int) -> SourceItem:

@@ -51,7 +51,9 @@ def run(ctx: RunContext, writer: Writer, engine: Engine) -> PhaseResult:
         if unlinked:
             links[older] = newer
         writer.act("SUPERSEDE", [newer, older], sup.reason, target=str(older), slot=sup.slot,
-                   old_value=sup.old_value, new_value=sup.new_value, method=engine.method(SUPERSESSION))
+                   old_value=sup.old_value, new_value=sup.new_value,
+                   method=sup.method or engine.method(SUPERSESSION), model=engine.model,
+                   prompt_version=engine.prompt_version(SUPERSESSION))
         res.previews.append(sup.reason)
     writer.add_edges(edges)
     writer.set_memory("superseded_by", links)

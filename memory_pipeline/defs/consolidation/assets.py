@@ -8,6 +8,7 @@ Each asset's metadata is the sum of the phase results reported under it (`phases
 """
 
 import logging
+from collections import Counter
 
 import dagster as dg
 
@@ -16,8 +17,7 @@ from memory_pipeline.consolidation.config import MODES
 from memory_pipeline.consolidation.phases.base import PhaseResult
 from memory_pipeline.defs.consolidation.specs import consolidation_specs, raw_memories
 from memory_pipeline.defs.partitions import partition_users, user_partitions
-from memory_pipeline.defs.resources import MemoryStoreResource
-from memory_pipeline.engines import get_engine
+from memory_pipeline.defs.resources import EngineResource, MemoryStoreResource, consolidation_pool
 from memory_pipeline.store import consolidation as store
 
 log = logging.getLogger(__name__)
@@ -38,10 +38,11 @@ class ConsolidateRunConfig(dg.Config):
     partitions_def=user_partitions,
     backfill_policy=dg.BackfillPolicy.single_run(),
     retry_policy=dg.RetryPolicy(max_retries=3, delay=2, backoff=dg.Backoff.EXPONENTIAL),
-    pool="memory_consolidation",
+    pool=consolidation_pool(),
 )
 def consolidate_users(
-    context: dg.AssetExecutionContext, config: ConsolidateRunConfig, memory_store: MemoryStoreResource
+    context: dg.AssetExecutionContext, config: ConsolidateRunConfig, memory_store: MemoryStoreResource,
+    engine: EngineResource,
 ):
     """Consolidate the run's users: supersession, clusters, summaries, decisions, tiers, profile, context."""
     if config.mode not in MODES:
@@ -50,30 +51,42 @@ def consolidate_users(
     users = partition_users(list(context.partition_keys), store.all_users(rt.conn))
     if config.only_users:
         users = [u for u in users if u in set(config.only_users)]
-    engine = get_engine(rt.settings)
+    judge = engine.get()
     result = consolidation.consolidate_users(
-        rt.conn, users, engine=engine, embed=rt.embedder.encode, database_url=rt.url, run_id=context.run_id,
+        rt.conn, users, engine=judge, embed=rt.embedder.encode, database_url=rt.url, run_id=context.run_id,
         mode=config.mode, dry_run=config.dry_run,
         # per-user lines go to the process log: each run event costs ~40 ms of instance storage
         on_user=lambda o: log.info("consolidated %s in %.2fs: %d changed rows", o.user_id, o.seconds,
                                    o.changed_rows),
     )
     context.log.info("consolidated %d user(s) with the %s engine, %d failed", len(result.outcomes),
-                     engine.name, len(result.failed))
+                     judge.name, len(result.failed))
     if result.failed and not result.outcomes:
         raise dg.Failure(f"consolidation failed for {len(result.failed)} user(s)", metadata={"failed": result.failed})
-    common = {"users": len(result.outcomes), "engine": engine.name, "mode": config.mode, "dry_run": config.dry_run,
+    common = {"users": len(result.outcomes), "engine": judge.name, "model": judge.model or "", "mode": config.mode,
+              "dry_run": config.dry_run,
               "seconds_per_user": round(sum(o.seconds for o in result.outcomes) / max(1, len(result.outcomes)), 4)}
     by_asset, extra = result.by_asset(), _run_metadata(result)
+    llm = engine.settings().llm
     for spec in context.assets_def.specs:
         key = spec.key.to_user_string()
         phases = by_asset.get(key, PhaseResult(key, key))
-        yield dg.MaterializeResult(asset_key=spec.key, metadata={**common, **_metadata(phases), **extra.get(key, {})})
+        cost = llm_cost(phases.counts, llm.price_prompt, llm.price_completion)
+        yield dg.MaterializeResult(asset_key=spec.key, metadata={
+            **common, **_metadata(phases), **extra.get(key, {}), **({"llm_cost_usd": cost} if cost is not None else {})})
     if result.failed:
         raise dg.Failure(
             f"consolidation failed for {len(result.failed)} of {len(users)} user(s); the others committed",
             metadata={"failed": result.failed},
         )
+
+
+def llm_cost(counts, price_prompt: float | None, price_completion: float | None) -> float | None:
+    """Estimated USD from token counts and prices per million tokens (None: no price configured)."""
+    if price_prompt is None and price_completion is None:
+        return None
+    return round((counts.get("llm_prompt_tokens", 0) * (price_prompt or 0)
+                  + counts.get("llm_completion_tokens", 0) * (price_completion or 0)) / 1e6, 6)
 
 
 def _metadata(res: PhaseResult) -> dict:
@@ -89,12 +102,17 @@ def _run_metadata(result: consolidation.BatchOutcome) -> dict[str, dict]:
     """Figures of the whole run, shown on the asset they belong to."""
     comp = result.compression()
     by_asset = result.by_asset()
+    spent = Counter()
+    for phases in by_asset.values():
+        spent.update({k: v for k, v in phases.counts.items() if k.startswith("llm_")})
     summ = by_asset.get("memory_summaries", PhaseResult("", "")).counts
     chars = summ["summary_chars"]
     return {
         "memory_summaries": {
             "compression_ratio": comp["ratio"],
             "summary_char_ratio": round(summ["summary_source_chars"] / chars, 2) if chars else 0.0,
+            # the whole run's model use (every asset of the run), beside each asset's own share
+            **{f"run_{k}": v for k, v in sorted(spent.items())},
             # per-user outcome (first 200 users of the run): what the CLI and API report back
             "per_user": dg.MetadataValue.json({
                 o.user_id: {**{k: v for k, v in o.counts.items() if not k.startswith("action:")},

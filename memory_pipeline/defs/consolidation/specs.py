@@ -3,6 +3,7 @@
 import dagster as dg
 
 from memory_pipeline.defs.partitions import user_partitions
+from memory_pipeline.defs.resources import asset_code_version
 
 GROUP = "consolidation"
 
@@ -17,7 +18,7 @@ raw_memories = dg.AssetSpec(
 
 def _spec(key: str, deps: list[str], description: str) -> dg.AssetSpec:
     return dg.AssetSpec(key, deps=deps, description=description, group_name=GROUP, kinds={"postgres", "python"},
-                        partitions_def=user_partitions)
+                        partitions_def=user_partitions, code_version=asset_code_version(key))
 
 
 def consolidation_specs() -> list[dg.AssetSpec]:

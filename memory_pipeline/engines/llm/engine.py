@@ -1,0 +1,168 @@
+"""The LLM engine: every judgement asked of an OpenAI-compatible model, validated before it leaves
+this module, and answered by the local engine whenever the model fails (said in the action log)."""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable, Sequence
+from typing import TypeVar
+
+from memory_pipeline.config import LLMConfig
+from memory_pipeline.engines.base import (
+    DECISION,
+    DUPLICATES,
+    PROFILE,
+    REASONING,
+    SUMMARY,
+    SUPERSESSION,
+    Decision,
+    DecisionCandidate,
+    DuplicateGroup,
+    EngineNote,
+    ReasonedAnswer,
+    SupersessionCandidates,
+    Usage,
+)
+from memory_pipeline.engines.llm import answers
+from memory_pipeline.engines.llm.client import LLMClient, LLMFailure
+from memory_pipeline.engines.llm.tasks import decision, duplicates, profile, reasoning, summary, supersession
+from memory_pipeline.engines.local import LocalEngine
+from memory_pipeline.lib.profile import Profile, ProfileSource
+from memory_pipeline.lib.summarize import SourceItem, SummaryDraft
+from memory_pipeline.lib.supersession import MemoryText, Supersession
+
+T = TypeVar("T")
+METHOD = "llm"
+TASKS = {SUMMARY: summary.TASK, SUPERSESSION: supersession.TASK, DECISION: decision.TASK,
+         DUPLICATES: duplicates.TASK, PROFILE: profile.TASK, REASONING: reasoning.TASK}
+
+
+class LLMEngine:
+    name = "llm"
+
+    def __init__(self, cfg: LLMConfig, client: LLMClient | None = None):
+        self.cfg = cfg
+        self.model = cfg.model
+        self.client = client or LLMClient(cfg)
+        self.local = LocalEngine()
+        self._notes: list[EngineNote] = []
+
+    # -- bookkeeping --------------------------------------------------------------------------------
+    def method(self, kind: str) -> str:
+        return METHOD
+
+    def prompt_version(self, kind: str) -> str:
+        """The task's prompt and schema, and the model: a change of either re-derives its rows."""
+        return hashlib.sha256(f"{TASKS[kind].version}:{self.model}".encode()).hexdigest()[:12]
+
+    def usage(self) -> Usage:
+        return self.client.usage()
+
+    def drain_notes(self) -> list[EngineNote]:
+        out, self._notes = self._notes, []
+        return out
+
+    def note(self, action: str, kind: str, ids, reason: str) -> None:
+        self._notes.append(EngineNote(action, kind, tuple(str(i) for i in ids), reason))
+
+    def _ask(self, kind: str, ids: Sequence[str], ask: Callable[[], T], fallback: Callable[[], T]) -> T:
+        """The model's validated answer, or the local engine's when the model fails."""
+        try:
+            return ask()
+        except LLMFailure as e:
+            self.client.count_fallback()
+            self.note("LLM_FALLBACK", kind, ids, f"{e}; the local engine decided this batch")
+            return fallback()
+
+    def _complete(self, kind: str, ids: Sequence[str], user: str, check=None):
+        task = TASKS[kind]
+        answer, problems = self.client.complete(task.name, task.system, user, task.response, check)
+        if problems:
+            self.note("LLM_RETRY", kind, ids, f"{task.name}: answered after {'; '.join(problems)}")
+        return answer
+
+    # -- judgements ---------------------------------------------------------------------------------
+    def summarize(self, items: Sequence[SourceItem], superseded=()) -> SummaryDraft:
+        items = list(items)
+        ids = [i.id for i in items]
+        return self._ask(SUMMARY, ids, lambda: self._summarize(items, list(superseded)),
+                         lambda: self.local.summarize(items, superseded))
+
+    def _summarize(self, items: list[SourceItem], superseded: list) -> SummaryDraft:
+        chunks = answers.chunks(items, self.cfg.max_input_chars)
+        if len(chunks) == 1:
+            return self._draft(items, superseded)
+        # map-reduce (seed 004): a summary per chunk, then one summary of those
+        partial = [self._draft(c, superseded) for c in chunks]
+        level = [SourceItem(f"part{n}", d.content, d.temporal_range[1]) for n, d in enumerate(partial)]
+        final = self._draft(level, [])
+        return answers.combine(final, partial, items)
+
+    def _draft(self, items: list[SourceItem], superseded: list) -> SummaryDraft:
+        ids = [i.id for i in items]
+        ans = self._complete(SUMMARY, ids, summary.render(items, superseded))
+        return answers.summary_draft(ans, items)
+
+    def supersessions(self, candidates: SupersessionCandidates) -> list[Supersession]:
+        pairs = answers.supersession_pairs(candidates, self.local, self.cfg.supersession_min_similarity)
+        found: list[Supersession] = []
+        for start in range(0, len(pairs), self.cfg.batch_size):
+            batch = pairs[start:start + self.cfg.batch_size]
+            ids = sorted({m.id for a, b, _ in batch for m in (a, b)})
+            found += self._ask(SUPERSESSION, ids, lambda b=batch: self._judge_pairs(b),
+                               lambda b=batch: answers.local_pairs(self.local, b))
+        return answers.one_successor(found)
+
+    def _judge_pairs(self, batch: list[tuple[MemoryText, MemoryText, float]]) -> list[Supersession]:
+        ids = [m.id for a, b, _ in batch for m in (a, b)]
+        ans = self._complete(SUPERSESSION, ids, supersession.render(batch), supersession.check(len(batch)))
+        return answers.supersessions(ans, batch)
+
+    def decide(self, batch: Sequence[DecisionCandidate]) -> list[Decision]:
+        batch = list(batch)
+        if not batch:
+            return []
+        ids = [m.id for c in batch for m in (c.memory, c.other)]
+        return self._ask(DECISION, ids, lambda: self._decide(batch), lambda: answers.local_decisions(self.local, batch))
+
+    def _decide(self, batch: list[DecisionCandidate]) -> list[Decision]:
+        ids = [m.id for c in batch for m in (c.memory, c.other)]
+        ans = self._complete(DECISION, ids, decision.render(batch), decision.check(len(batch)))
+        return answers.decisions(ans, batch, self)
+
+    def duplicate_groups(self, batch: Sequence[DecisionCandidate]) -> list[DuplicateGroup]:
+        batch = list(batch)
+        if not batch:
+            return []
+        ids = [m.id for c in batch for m in (c.memory, c.other)]
+        return self._ask(DUPLICATES, ids, lambda: self._groups(batch),
+                         lambda: answers.local_groups(self.local, batch))
+
+    def _groups(self, batch: list[DecisionCandidate]) -> list[DuplicateGroup]:
+        memories = list({m.id: m for c in batch for m in (c.memory, c.other)}.values())
+        ans = self._complete(DUPLICATES, [m.id for m in memories], duplicates.render(memories))
+        return answers.groups(ans, batch, self)
+
+    def profile(self, sources: Sequence[ProfileSource], superseded_ids=frozenset()) -> Profile:
+        current = [s for s in sources if s.id not in superseded_ids]
+        if not current:
+            return self.local.profile(sources, superseded_ids)
+        ids = [s.id for s in current]
+        return self._ask(PROFILE, ids, lambda: self._profile(current),
+                         lambda: self.local.profile(sources, superseded_ids))
+
+    def _profile(self, current: list[ProfileSource]) -> Profile:
+        user, shown = profile.render(current, self.cfg.max_input_chars)
+        ans = self._complete(PROFILE, [s.id for s in shown], user)
+        return answers.profile(ans, shown, self)
+
+    def reason(self, question, rows, as_of) -> ReasonedAnswer:
+        rows = list(rows)
+        ids = [r.id for r in rows]
+        return self._ask(REASONING, ids, lambda: self._reason(question, rows, as_of),
+                         lambda: self.local.reason(question, rows, as_of))
+
+    def _reason(self, question, rows, as_of) -> ReasonedAnswer:
+        ans = self._complete(REASONING, [r.id for r in rows], reasoning.render(question, rows, as_of))
+        return answers.reasoned(ans, rows, self.model)
+

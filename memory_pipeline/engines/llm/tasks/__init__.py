@@ -1,0 +1,1 @@
+"""One module per LLM task: its prompt, its response model, and how its input is rendered."""

@@ -1,0 +1,56 @@
+"""The procedural profile (seed 004 synthesis): lasting patterns, each stated fact with its sources."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from pydantic import BaseModel, Field
+
+from memory_pipeline.engines.llm.client import as_data
+from memory_pipeline.engines.llm.tasks.base import DATA_RULE, Task, memory
+from memory_pipeline.lib.profile import ProfileSource
+
+SECTIONS = ("identity", "preferences", "work", "habits", "communication")
+
+SYSTEM = f"""You are analyzing one user's memories and memory summaries to identify lasting behavioral patterns.
+
+From them, identify:
+- Personal context (name, location, role, goals, constraints)
+- Communication preferences (tone, detail level, format)
+- Technical preferences (languages, tools, frameworks)
+- Work patterns and habits (how they approach problems, routines)
+
+Only state what the user said about themself; when a later memory changes a fact, keep the later one.
+Every fact cites the ids of the memories it comes from. Then write the profile as a coherent description, not a list.
+
+{DATA_RULE}
+
+Output JSON:
+{{"profile": "...", "facts": [{{"section": "{'|'.join(SECTIONS)}", "fact": "...", "source_ids": ["..."]}}]}}"""
+
+
+class Fact(BaseModel):
+    section: str
+    fact: str = Field(min_length=1)
+    source_ids: list[str] = []
+
+
+class ProfileAnswer(BaseModel):
+    profile: str = Field(min_length=1)
+    facts: list[Fact] = []
+
+
+TASK = Task("profile", SYSTEM, ProfileAnswer)
+
+
+def render(sources: Sequence[ProfileSource], max_chars: int) -> tuple[str, list[ProfileSource]]:
+    """The newest sources that fit the budget (a profile follows what is current)."""
+    chosen, used = [], 0
+    for s in sorted(sources, key=lambda s: (s.created_at, s.id), reverse=True):
+        if used + len(s.content) > max_chars and chosen:
+            break
+        chosen.append(s)
+        used += len(s.content)
+    chosen.reverse()
+    return ("Build the profile.\n" + as_data({"memories": [memory(s.id, s.created_at, s.content) for s in chosen]}),
+            chosen)

@@ -1,0 +1,68 @@
+"""Cluster and episode summaries (seeds 003 and 004): N -> 1, with key facts, decisions, superseded
+facts and resolved dates."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Literal
+
+from pydantic import BaseModel, Field
+
+from memory_pipeline.engines.llm.client import as_data
+from memory_pipeline.engines.llm.tasks.base import DATA_RULE, Task, memory
+from memory_pipeline.lib.summarize import SourceItem
+
+SYSTEM = f"""You are a memory consolidation agent. Summarize a batch of related memories of one user into ONE
+memory that an assistant will read instead of the originals.
+
+Guidelines:
+- Keep every distinct fact: names, places, numbers, dates, decisions and their rationale, outcomes.
+- Write dates as absolute dates: resolve "yesterday", "last week" against each memory's recorded_at.
+- When a newer memory replaces an older fact, keep the newer one and list the older in superseded_facts.
+- Drop greetings, thanks and chit-chat. Third person ("The user ..."). Concise but complete: never longer
+  than the memories themselves.
+
+{DATA_RULE}
+
+Output JSON:
+{{"summary": "...", "key_facts": ["..."],
+  "decisions": [{{"decision": "...", "rationale": "...", "outcome": "...", "confidence": "high|medium|low"}}],
+  "superseded_facts": [{{"original_fact": "...", "superseded_by": "...", "source_memory_id": "..."}}],
+  "resolved_dates": [{{"original_text": "...", "resolved_date": "YYYY-MM-DD"}}]}}"""
+
+
+class DecisionItem(BaseModel):
+    decision: str
+    rationale: str = ""
+    outcome: str = ""
+    confidence: Literal["high", "medium", "low"] = "medium"
+
+
+class SupersededFact(BaseModel):
+    original_fact: str
+    superseded_by: str
+    source_memory_id: str
+
+
+class ResolvedDate(BaseModel):
+    original_text: str
+    resolved_date: str
+
+
+class SummaryAnswer(BaseModel):
+    summary: str = Field(min_length=1)
+    key_facts: list[str] = []
+    decisions: list[DecisionItem] = []
+    superseded_facts: list[SupersededFact] = []
+    resolved_dates: list[ResolvedDate] = []
+
+
+TASK = Task("summary", SYSTEM, SummaryAnswer)
+
+
+def render(items: Sequence[SourceItem], superseded: Sequence[tuple[str, str, str]]) -> str:
+    data = {"memories": [memory(i.id, i.created_at, i.content) for i in items]}
+    if superseded:
+        data["already_known_replacements"] = [{"older_id": o, "older": old, "newer": new}
+                                              for o, old, new in superseded]
+    return "Summarize these memories.\n" + as_data(data)
