@@ -109,7 +109,8 @@ class LLMServer:
                 return Reply(400, body=json.dumps({"error": {"message": "response_format json_schema unsupported"}}))
             if self.script:
                 return self.script.pop(0)
-        return Reply(content=json.dumps(self.responder(request)))
+        out = self.responder(request)  # a Reply, or the answer's JSON object
+        return out if isinstance(out, Reply) else Reply(content=json.dumps(out))
 
     def _handler(self):
         server = self
