@@ -46,6 +46,7 @@ def llm_from_env() -> LLMConfig:
         backoff_s=_float("MEMORY_PIPELINE_LLM_BACKOFF", d.backoff_s),
         response_format=os.environ.get("MEMORY_PIPELINE_LLM_RESPONSE_FORMAT") or d.response_format,
         batch_size=_int("MEMORY_PIPELINE_LLM_BATCH_SIZE", d.batch_size),
+        pairs_per_call=_int("MEMORY_PIPELINE_LLM_PAIRS_PER_CALL", d.pairs_per_call),
         max_input_chars=_int("MEMORY_PIPELINE_LLM_MAX_INPUT_CHARS", d.max_input_chars),
         supersession_min_similarity=_float("MEMORY_PIPELINE_LLM_PAIR_MIN_SIMILARITY", d.supersession_min_similarity),
         price_prompt=_opt_float("MEMORY_PIPELINE_LLM_PRICE_PROMPT"),
@@ -76,7 +77,8 @@ class LLMConfig:
     backoff_s: float = 1.0  # first wait; doubled per attempt (a Retry-After header wins)
     # json_schema (structured output), json_object (JSON mode) or auto (schema, JSON mode if refused)
     response_format: str = "auto"
-    batch_size: int = 10  # pairs / candidates per call (seed 002: ~10)
+    batch_size: int = 10  # decision candidates per call (seed 002: ~10)
+    pairs_per_call: int = 25  # supersession pairs per call (two short texts each)
     max_input_chars: int = 12_000  # per call; longer inputs are map-reduced
     supersession_min_similarity: float = 0.45  # embedding pairs below this are not sent to the model
     # USD per million tokens; unset: no cost estimate

@@ -21,7 +21,7 @@ def cmd_bench(args) -> int:
     # a stopped bench still stops its embedded server and removes its home (the `finally` blocks run)
     previous = signal.signal(signal.SIGTERM, _exit_on_sigterm)
     try:
-        doc = run_bench(profile, Path(args.out), only, echo=echo)
+        doc = run_bench(profile, Path(args.out), only, echo=echo, engine=args.engine)
     finally:
         signal.signal(signal.SIGTERM, previous)
     if args.json:
@@ -49,6 +49,9 @@ def register(add) -> None:
         "--real", action="store_true",
         help="real conversations (LoCoMo development split): raw vs consolidated at equal delivered text",
     )
+    sp.add_argument("--engine", choices=("local", "llm", "auto"), default="local",
+                    help="the engine the quality measures consolidate with (llm: the configured OpenAI-compatible"
+                         " endpoint; its calls and tokens per 1,000 memories are reported)")
     sp.add_argument("--out", default=".bench", help="scratch store and results directory (default ./.bench)")
     sp.add_argument(
         "--only",

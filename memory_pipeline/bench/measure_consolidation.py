@@ -37,13 +37,13 @@ KEPT_COUNTS = (
 
 
 def consolidate_loop(
-    conn, users: list[str], *, now: datetime | None, run_id: str
+    conn, users: list[str], *, now: datetime | None, run_id: str, engine=None
 ) -> tuple[float, Counter, int]:
     """The plain-Python per-user consolidation, as the Dagster asset runs it; returns (s, counts, failed)."""
     from memory_pipeline.consolidation.run import consolidate_user
     from memory_pipeline.engines import LocalEngine
 
-    engine, counts, failed = LocalEngine(), Counter(), 0
+    engine, counts, failed = engine or LocalEngine(), Counter(), 0
     t0 = time.perf_counter()
     for u in users:
         try:

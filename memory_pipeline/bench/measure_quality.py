@@ -114,7 +114,6 @@ def _root(dup: dict, x: int) -> int:
 
 def evaluate(bench, spec: WorkloadSpec, truth: GroundTruth, questions: int | None = None) -> dict:
     from memory_pipeline.bench.loading import workload_end
-    from memory_pipeline.bench.measure_consolidation import consolidate_loop
 
     svc = bench.service
     conn = svc.conn
@@ -139,7 +138,7 @@ def evaluate(bench, spec: WorkloadSpec, truth: GroundTruth, questions: int | Non
     svc.conn.execute("VACUUM ANALYZE memories")
     users = sorted({u for u, _ in ids})
     now = workload_end(spec)
-    seconds, counts, failed = consolidate_loop(svc.conn, users, now=now, run_id="bench-quality")
+    consolidation = _consolidate(bench, spec, users, now, len(ids))
     after = _snapshot(svc.conn)
     dedup.update(_dedup_after(svc.conn, after, truth_dup))
     cons = _evidence(svc, questions, ids, "standard")
@@ -153,11 +152,7 @@ def evaluate(bench, spec: WorkloadSpec, truth: GroundTruth, questions: int | Non
             "questions": len(questions),
             "now": now.isoformat(),
         },
-        "consolidation": {
-            "seconds": round(seconds, 2),
-            "failed": failed,
-            "counts": {k: v for k, v in sorted(counts.items()) if not k.startswith("tier_")},
-        },
+        "consolidation": consolidation,
         "compression": _compression(svc),
         "evidence_recall_at_10": _evidence_figures(raw, cons),
         "dedup": dedup,
@@ -167,6 +162,20 @@ def evaluate(bench, spec: WorkloadSpec, truth: GroundTruth, questions: int | Non
         ),
         "definitions": __doc__.split("Definitions", 1)[1].strip(),
     }
+
+
+def _consolidate(bench, spec: WorkloadSpec, users: list[str], now, n_memories: int) -> dict:
+    """Consolidate with the engine --engine names; its model use is recorded per phrasing family."""
+    from memory_pipeline.bench.measure_consolidation import consolidate_loop
+
+    engine = bench.make_engine()
+    spent = engine.usage()
+    seconds, counts, failed = consolidate_loop(bench.service.conn, users, now=now, run_id="bench-quality",
+                                               engine=engine)
+    key = "quality" if spec.phrasing == "conversational" else f"quality:{spec.phrasing}"
+    llm = bench.record_usage(key, engine, spent, n_memories)
+    return {"engine": engine.name, **({"llm": llm} if llm else {}), "seconds": round(seconds, 2), "failed": failed,
+            "counts": {k: v for k, v in sorted(counts.items()) if not k.startswith("tier_")}}
 
 
 def _dedup_after(conn, after: dict, truth_dup: set) -> dict:

@@ -247,7 +247,13 @@ def _calibration(v: dict) -> str:
 
 
 def _llm(v: dict) -> str:
-    return f"== LLM use\n{v['note']}\n"
+    if "note" in v:
+        return f"== LLM use\n{v['note']}\n"
+    tasks = ", ".join(f"{k.removeprefix('llm_calls_')} {n}" for k, n in v.items() if k.startswith("llm_calls_"))
+    return (f"== LLM use ({v['engine']}, {v['model']}, {v['memories']} memories consolidated)\n"
+            f"calls per 1,000 memories {v['calls_per_1000_memories']}, tokens per memory {v['tokens_per_memory']}"
+            f" ({v['llm_prompt_tokens']} prompt + {v['llm_completion_tokens']} completion); calls by task: {tasks};"
+            f" retries {v['llm_retries']}, fallbacks {v['llm_fallbacks']}; calls on save {v['save_path_calls']}\n")
 
 
 def _real(v: dict) -> str:

@@ -18,7 +18,7 @@ import time
 import traceback
 from collections.abc import Callable, Iterable
 from contextlib import contextmanager
-from dataclasses import asdict, dataclass, replace
+from dataclasses import asdict, dataclass, field, replace
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -197,10 +197,32 @@ class Bench:
     echo: Callable[[str], None]
     selected: tuple[str, ...] = MEASURES
     checkpoint: Callable[[str, Any], None] = lambda key, value: None  # partial results reach the disk
+    engine: str = "local"  # the engine quality measures consolidate with (--engine)
+    llm_usage: dict = field(default_factory=dict)  # model use per measured workload (LLM engine)
 
     @property
     def embedder(self):
         return self.service.embedder
+
+    def make_engine(self):
+        """The engine --engine names, configured from the environment (OPENAI_BASE_URL, ...)."""
+        from memory_pipeline.config import Settings
+        from memory_pipeline.engines import get_engine
+
+        return get_engine(Settings.from_env().with_overrides(engine=self.engine))
+
+    def record_usage(self, key: str, engine, before, memories: int) -> dict | None:
+        """Calls and tokens an engine spent on `memories` consolidated memories (None: no model)."""
+        if engine.model is None:
+            return None
+        used = engine.usage().since(before)
+        per = 1000 / max(1, memories)
+        out = {"engine": engine.name, "model": engine.model, "memories": memories, **used.as_counts(),
+               "calls_per_1000_memories": round(used.calls * per, 1),
+               "tokens_per_1000_memories": round((used.prompt_tokens + used.completion_tokens) * per),
+               "tokens_per_memory": round((used.prompt_tokens + used.completion_tokens) / max(1, memories), 1)}
+        self.llm_usage[key] = out
+        return out
 
 
 @contextmanager
@@ -268,6 +290,7 @@ def run_bench(
     *,
     plan: Plan | None = None,
     echo: Callable[[str], None] = print,
+    engine: str = "local",
 ) -> dict[str, Any]:
     """Run the selected measures; write `<out>/results-<profile>.json` and return the same dict."""
     from memory_pipeline.bench import report
@@ -282,7 +305,8 @@ def run_bench(
     doc: dict[str, Any] = {
         "profile": plan.profile,
         "date": datetime.now(UTC).isoformat(timespec="seconds"),
-        "command": f"memory-pipeline bench --{plan.profile}",
+        "command": f"memory-pipeline bench --{plan.profile}" + (f" --engine {engine}" if engine != "local" else ""),
+        "engine": engine,
         "measures": {},
         "selected": list(selected),
         "plan": asdict(plan),
@@ -303,7 +327,7 @@ def run_bench(
         cache = VectorCache(
             svc.embedder, out / "cache" / f"vectors-{svc.embedder.name}-{svc.embedder.backend}"
         )
-        bench = Bench(plan, settings, svc, cache, out, echo, selected, checkpoint=checkpoint)
+        bench = Bench(plan, settings, svc, cache, out, echo, selected, checkpoint=checkpoint, engine=engine)
         for name, fn in steps:
             if _WANTED.get(name, {name}) & set(selected):
                 _run_step(bench, name, fn)
@@ -362,12 +386,12 @@ def _run_step(bench: Bench, name: str, fn: Callable[[Bench], dict]) -> None:
 
 
 def _llm(bench: Bench) -> dict:
-    return {
-        "llm": {
-            "engine": "local",
-            "calls_per_1000_memories": 0,
-            "tokens_per_1000_memories": 0,
-            "save_path_calls": 0,
-            "note": "calls and tokens per 1,000 memories: LLM engine not built yet (local engine: 0 calls)",
-        }
-    }
+    if bench.engine == "local" or not bench.llm_usage:
+        return {"llm": {
+            "engine": bench.engine, "calls_per_1000_memories": 0, "tokens_per_1000_memories": 0, "save_path_calls": 0,
+            "note": "the local engine calls no model; `bench --engine llm` measures an endpoint"
+                    if bench.engine == "local" else "no LLM use recorded: select the quality measure",
+        }}
+    # the save path never builds an engine: 0 calls on save by construction
+    return {"llm": {**bench.llm_usage.get("quality", next(iter(bench.llm_usage.values()))), "save_path_calls": 0,
+                    "by_workload": bench.llm_usage}}

@@ -223,8 +223,12 @@ def _calibration(cal: dict) -> list[list[Any]]:
     ]
 
 
-def _llm(_: dict) -> list[list[Any]]:
-    return [["LLM calls on save / per 1,000 memories", "0 / 0", "local engine", "0 on save", True]]
+def _llm(v: dict) -> list[list[Any]]:
+    per = v.get("calls_per_1000_memories", 0)
+    at = f"{v['model']}, {v['memories']} memories" if "model" in v else "local engine"
+    return [["LLM calls on save / per 1,000 memories", f"0 / {per}", at, "0 on save; <= 100 per 1,000",
+             per <= 100],
+            *([["LLM tokens per memory", v["tokens_per_memory"], at, "reported", "-"]] if "model" in v else [])]
 
 
 # The order of the summary table.

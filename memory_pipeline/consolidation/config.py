@@ -20,4 +20,6 @@ class ConsolidationConfig:
     token_budget: int = 2000
     episode_size: int = 16  # seed 004: N -> 1 summaries of what is not yet summarised, per conversation
     min_episode: int = 3
+    # summaries an LLM engine re-derives per user and run when another engine, model or prompt wrote them
+    rederive_per_run: int = 200
     retention: retention.RetentionConfig = field(default_factory=retention.RetentionConfig)

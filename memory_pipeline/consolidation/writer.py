@@ -65,7 +65,7 @@ class Writer:
         """(cluster id, centroid, size) rows."""
         self._clusters.extend(rows)
 
-    def add_summary(self, row: dict, *, replaces: str | None = None) -> None:
+    def add_summary(self, row: dict, *, replaces: str | None = None, why: str = "its sources changed") -> None:
         """A summary with its `consolidates` edges and its sources' links; `replaces` an older one of
         the same cluster (derived rows are replaced; raw memories never are)."""
         ctx, sid, ids = self.ctx, row["id"], row["source_ids"]
@@ -73,7 +73,7 @@ class Writer:
         if replaces:
             self._deleted.append(replaces)
             view.pop(replaces, None)
-            self.act("SUMMARY_REPLACED", ids, f"summary {replaces} replaced by {sid}: its sources changed",
+            self.act("SUMMARY_REPLACED", ids, f"summary {replaces} replaced by {sid}: {why}",
                      target=replaces)
         view[sid] = {"access_count": 0, **row}
         self._summaries.append(row)

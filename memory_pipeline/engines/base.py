@@ -87,18 +87,22 @@ class Usage:
     completion_tokens: int = 0
     retries: int = 0
     fallbacks: int = 0
+    calls_by_task: dict[str, int] = field(default_factory=dict)
 
     def copy(self) -> Usage:
-        return Usage(**self.__dict__)
+        return Usage(**{**self.__dict__, "calls_by_task": dict(self.calls_by_task)})
 
     def since(self, before: Usage) -> Usage:
-        return Usage(**{k: v - getattr(before, k) for k, v in self.__dict__.items()})
+        by_task = {k: v - before.calls_by_task.get(k, 0) for k, v in self.calls_by_task.items()}
+        return Usage(**{k: v - getattr(before, k) for k, v in self.__dict__.items() if k != "calls_by_task"},
+                     calls_by_task={k: v for k, v in by_task.items() if v})
 
     def as_counts(self) -> dict[str, int]:
         """Phase counts (asset metadata); all zero for an engine that calls no model."""
         return {"llm_calls": self.calls, "llm_prompt_tokens": self.prompt_tokens,
                 "llm_completion_tokens": self.completion_tokens, "llm_retries": self.retries,
-                "llm_fallbacks": self.fallbacks}
+                "llm_fallbacks": self.fallbacks,
+                **{f"llm_calls_{task}": n for task, n in sorted(self.calls_by_task.items())}}
 
 
 class RecallRowLike(Protocol):

@@ -255,8 +255,8 @@ def user_summaries(conn: psycopg.Connection, user_id: str) -> list[dict]:
     cur = conn.cursor(row_factory=psycopg.rows.dict_row)
     return cur.execute(
         "SELECT id, namespace, content, key_facts, decisions, superseded_facts, resolved_dates, source_ids,"
-        " source_chars, temporal_start, temporal_end, method, confidence, tier, access_count, created_at"
-        " FROM summaries WHERE user_id = %s ORDER BY id",
+        " source_chars, temporal_start, temporal_end, method, model, prompt_version, scope, cluster_id, confidence,"
+        " tier, access_count, created_at FROM summaries WHERE user_id = %s ORDER BY id",
         (user_id,),
     ).fetchall()
 

@@ -19,6 +19,13 @@ ASSET = "memory_summaries"
 
 def run(ctx: RunContext, writer: Writer, engine: Engine) -> PhaseResult:
     res = PhaseResult(NAME, ASSET)
+    for row in stale(ctx, engine):
+        ids = sorted(int(i) for i in row["source_ids"] if int(i) in ctx.pos)
+        if len(ids) >= 2:
+            write_summary(ctx, writer, engine, res, ids, row["scope"], row["cluster_id"], row["id"],
+                          why=f"re-derived by {engine.method(SUMMARY)} {engine.model} "
+                              f"(was {row['method']} {row.get('model') or ''})".replace("  ", " "))
+            res.counts["summaries_rederived"] += 1
     if ctx.touched_clusters:
         members_of = ctx.members_by_cluster(ctx.touched_clusters)
         old = store.summaries_for_clusters(ctx.conn, ctx.user_id, sorted(ctx.touched_clusters))
@@ -27,6 +34,18 @@ def run(ctx: RunContext, writer: Writer, engine: Engine) -> PhaseResult:
     for chunk in episodes(ctx):
         write_summary(ctx, writer, engine, res, chunk, "episode", None)
     return res
+
+
+def stale(ctx: RunContext, engine: Engine) -> list[dict]:
+    """Summaries a model-backed engine did not write with its current model and prompt (another engine,
+    a fallback to the rules, an older prompt): re-derived from their raw sources, a bounded number per run.
+    The local engine keeps what a model wrote."""
+    if engine.model is None:
+        return []
+    current = (engine.method(SUMMARY), engine.prompt_version(SUMMARY))
+    rows = [r for r in ctx.summaries().values() if r.get("scope") in ("cluster", "episode")
+            and r.get("cluster_id") not in ctx.touched_clusters and (r["method"], r.get("prompt_version")) != current]
+    return sorted(rows, key=lambda r: r["id"])[:ctx.config.rederive_per_run]
 
 
 def episodes(ctx: RunContext) -> list[list[int]]:
@@ -64,7 +83,7 @@ def _close(chunks: list[list[int]], chunk: list[int], min_size: int) -> list[int
 
 
 def write_summary(ctx: RunContext, writer: Writer, engine: Engine, res: PhaseResult, ids: list[int],
-                  scope: str, cid: str | None, replaces: str | None = None) -> None:
+                  scope: str, cid: str | None, replaces: str | None = None, why: str = "its sources changed") -> None:
     s = ctx.snap
     if replaces == summary_id(ctx, scope, cid, ids, engine.method(SUMMARY), engine.prompt_version(SUMMARY)):
         return  # same sources, same method and prompt: the summary in place stands
@@ -78,6 +97,8 @@ def write_summary(ctx: RunContext, writer: Writer, engine: Engine, res: PhaseRes
     by_engine = method == engine.method(SUMMARY)
     version = engine.prompt_version(SUMMARY) if by_engine else None
     sid = summary_id(ctx, scope, cid, ids, method, version)
+    if sid == replaces:
+        return  # the engine fell back to what wrote the summary in place: it stands
     source_chars = sum(len(s.content[k]) for k in ks)
     writer.add_summary({
         "id": sid, "user_id": ctx.user_id, "cluster_id": cid, "namespace": _majority(s.namespace[k] for k in ks),
@@ -89,7 +110,7 @@ def write_summary(ctx: RunContext, writer: Writer, engine: Engine, res: PhaseRes
         # the members' centre stands for the summary in recall
         "embedding": clustering.centroid(ctx.embeddings(ids)), "confidence": float(draft.confidence),
         "tier": retention.TIER_WARM,
-    }, replaces=replaces)
+    }, replaces=replaces, why=why)
     label = f"cluster {cid}" if cid else "episode"
     writer.act("SUMMARIZE", ids, f"{label}: {len(ids)} -> 1, {source_chars} -> {len(draft.content)} chars"
                f" ({method})", target=sid, scope=scope)

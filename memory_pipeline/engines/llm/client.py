@@ -110,6 +110,7 @@ class LLMClient:
         completion = getattr(usage, "completion_tokens", None) or _estimate(text or "")
         with self._lock:
             self._usage.calls += 1
+            self._usage.calls_by_task[task] = self._usage.calls_by_task.get(task, 0) + 1
             self._usage.prompt_tokens += prompt
             self._usage.completion_tokens += completion
         log.debug("llm %s: %d prompt + %d completion tokens in %.2fs", task, prompt, completion,

@@ -106,8 +106,8 @@ class LLMEngine:
     def supersessions(self, candidates: SupersessionCandidates) -> list[Supersession]:
         pairs = answers.supersession_pairs(candidates, self.local, self.cfg.supersession_min_similarity)
         found: list[Supersession] = []
-        for start in range(0, len(pairs), self.cfg.batch_size):
-            batch = pairs[start:start + self.cfg.batch_size]
+        for start in range(0, len(pairs), self.cfg.pairs_per_call):
+            batch = pairs[start:start + self.cfg.pairs_per_call]
             ids = sorted({m.id for a, b, _ in batch for m in (a, b)})
             found += self._ask(SUPERSESSION, ids, lambda b=batch: self._judge_pairs(b),
                                lambda b=batch: answers.local_pairs(self.local, b))
