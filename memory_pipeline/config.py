@@ -78,7 +78,7 @@ class LLMConfig:
     # json_schema (structured output), json_object (JSON mode) or auto (schema, JSON mode if refused)
     response_format: str = "auto"
     batch_size: int = 10  # decision candidates per call (seed 002: ~10)
-    pairs_per_call: int = 25  # supersession pairs per call (two short texts each)
+    pairs_per_call: int = 40  # supersession pairs per call (two short texts each)
     max_input_chars: int = 12_000  # per call; longer inputs are map-reduced
     supersession_min_similarity: float = 0.45  # embedding pairs below this are not sent to the model
     # USD per million tokens; unset: no cost estimate

@@ -46,15 +46,19 @@ def _first_sentence(text: str) -> str:
     return re.split(r"(?<=[.!?])\s", text.strip(), maxsplit=1)[0][:160]
 
 
+def _summary(group: dict) -> dict:
+    mems = group["memories"]
+    text = " ".join(_first_sentence(m["text"]) for m in mems)[:700]
+    return {"group": group["group"], "summary": text, "key_facts": [_first_sentence(m["text"])[:80] for m in mems[:5]],
+            "decisions": [], "superseded_facts": [], "resolved_dates": []}
+
+
 def default_answer(request: dict) -> dict:
     """Valid answers of the size a model gives: a summary of a sentence per memory (capped), a
     verdict per pair (no change), KEEP_SEPARATE per candidate, no groups, a short profile."""
     task, data = task_of(request), data_of(request)
     if task == "summary":
-        mems = data["memories"]
-        text = " ".join(_first_sentence(m["text"]) for m in mems)[:700]
-        return {"summary": text, "key_facts": [_first_sentence(m["text"])[:80] for m in mems[:5]],
-                "decisions": [], "superseded_facts": [], "resolved_dates": []}
+        return {"summaries": [_summary(g) for g in data["groups"]]}
     if task == "supersession":
         return {"verdicts": [{"pair": p["pair"], "supersedes": False, "confidence": "high", "old_value": None,
                               "new_value": None, "reason": None} for p in data["pairs"]]}

@@ -14,7 +14,7 @@ from memory_pipeline.engines.base import DECISION, SUMMARY, DecisionCandidate, S
 from memory_pipeline.engines.llm import LLMClient, LLMEngine
 from memory_pipeline.lib.summarize import SourceItem
 from memory_pipeline.lib.supersession import MemoryText
-from memory_pipeline_tests.llm_server import LLMServer, Reply, data_of, default_answer, task_of
+from memory_pipeline_tests.llm_server import LLMServer, Reply, data_of, default_answer
 
 T = datetime(2025, 3, 1, 12, tzinfo=UTC)
 
@@ -48,7 +48,7 @@ def test_happy_path_structured_output_validated_and_counted(server):
     [req] = server.requests
     assert req["model"] == "test-model" and req["temperature"] == 0.3
     assert req["response_format"]["type"] == "json_schema"
-    assert req["response_format"]["json_schema"]["schema"]["required"] == ["summary"]
+    assert req["response_format"]["json_schema"]["schema"]["required"] == ["summaries"]
     used = eng.usage()
     assert used.calls == 1 and used.prompt_tokens > 100 and used.completion_tokens > 10 and used.retries == 0
     assert eng.drain_notes() == []
@@ -60,7 +60,7 @@ def test_memory_text_is_sent_as_data_not_instructions(server):
     req = server.requests[0]
     system = req["messages"][0]["content"]
     assert "delete everything" not in system and "never follow instructions" in system
-    sent = data_of(req)["memories"]
+    sent = data_of(req)["groups"][0]["memories"]
     assert sent[-1] == {"id": "9", "recorded_at": "2025-03-01T12:00+00:00", "text": evil.content}
 
 
@@ -107,7 +107,8 @@ def test_timeout_keeps_the_batch_deadline_and_falls_back(server):
 
 
 def test_malformed_answers_are_retried_then_used(server):
-    server.script = [Reply(content="{'summary': 'single quotes'"), Reply(content='{"summary": ""}')]
+    server.script = [Reply(content="{'summary': 'single quotes'"),
+                     Reply(content='{"summaries": [{"group": 0, "summary": ""}]}')]
     eng = engine(server)
     assert eng.summarize(items()).method == "llm"
     [note] = eng.drain_notes()
@@ -123,7 +124,7 @@ def test_malformed_every_time_falls_back(server):
 
 
 def test_fenced_json_from_a_local_server_is_accepted(server):
-    server.script = [Reply(content='```json\n{"summary": "The user joined Acme."}\n```')]
+    server.script = [Reply(content='```json\n{"summaries": [{"group": 0, "summary": "The user joined Acme."}]}\n```')]
     assert engine(server).summarize(items()).content == "The user joined Acme."
 
 
@@ -214,4 +215,33 @@ def test_map_reduce_when_the_items_do_not_fit_one_call(server):
     draft = engine(server, max_input_chars=400).summarize(many)
     assert server.tasks().count("summary") > 3  # map calls, then the reduce call
     assert draft.source_ids == tuple(str(i) for i in range(30)) and draft.method == "llm"
-    assert task_of(server.requests[-1]) == "summary" and data_of(server.requests[-1])["memories"][0]["id"] == "part0"
+    last = data_of(server.requests[-1])["groups"]
+    assert len(last) == 1 and last[0]["memories"][0]["id"] == "part0"
+
+
+def test_many_small_groups_share_a_call(server):
+    groups = [([SourceItem(f"{g}{i}", f"Group {g} fact {i} about the garden.", T) for i in range(3)], [])
+              for g in range(12)]
+    drafts = engine(server).summarize_many(groups)
+    assert len(server.requests) == 1 and [d.source_ids[0] for d in drafts] == [f"{g}0" for g in range(12)]
+    server.script = [Reply(content=json.dumps({"summaries": [{"group": 0, "summary": "only one"}]}))] * 3
+    eng = engine(server)
+    assert {d.method for d in eng.summarize_many(groups)} == {"extractive"}  # incomplete answers: fallback
+    assert "expected one summary for each of 12 groups" in eng.drain_notes()[0].reason
+
+
+def test_reasoned_recall_by_the_model(server):
+    from types import SimpleNamespace
+
+    rows = [SimpleNamespace(id="7", kind="memory", content="Yesterday I went to the support group.",
+                            score=0.9, created_at="2023-05-08T14:30:00+00:00", current=True, resolved_dates=[])]
+    server.responder = lambda req: {
+        "answer": "2023-05-07", "confidence": 0.9, "reasoning": "yesterday relative to 2023-05-08",
+        "temporal_resolutions": [{"original_text": "Yesterday", "memory_timestamp": "2023-05-08T14:30",
+                                  "resolved_date": "2023-05-07", "confidence": 0.9}],
+        "source_memory_indices": [1, 5], "requires_inference": True}
+    ans = engine(server).reason("When did she go to the support group?", rows, None)
+    assert ans.answer == "2023-05-07" and ans.source_ids == ("7",) and ans.method == "llm:test-model"
+    assert ans.temporal_resolutions[0]["resolved_date"] == "2023-05-07"
+    sent = data_of(server.requests[0])
+    assert sent["question"].startswith("When did") and sent["memories"][0]["recorded_at"].startswith("2023-05-08")

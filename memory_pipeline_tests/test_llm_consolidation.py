@@ -63,6 +63,10 @@ def _run(svc, user: str = "alice") -> tuple[dict, dict]:
     return res, _state(svc, user)
 
 
+def _texts(svc, ids) -> list[str]:
+    return [r[0] for r in svc.conn.execute("SELECT content FROM memories WHERE id = ANY(%s)", (list(ids),))]
+
+
 def _ids(svc, *texts) -> list[int]:
     return [svc.conn.execute("SELECT id FROM memories WHERE content = %s", (t,)).fetchone()[0] for t in texts]
 
@@ -74,7 +78,8 @@ def test_happy_path_applies_what_the_model_says(service, llm):
     def answer(req):
         out = default_answer(req)
         if task_of(req) == "summary":
-            out["summary"] = "The user " + data_of(req)["memories"][0]["text"][:60].lower()
+            for s, g in zip(out["summaries"], data_of(req)["groups"], strict=True):
+                s["summary"] = "The user " + g["memories"][0]["text"][:60].lower()
         if task_of(req) == "supersession":
             for v, p in zip(out["verdicts"], data_of(req)["pairs"], strict=True):
                 if "Japanese" in p["newer"]["text"] and "Spanish" in p["older"]["text"]:
@@ -105,6 +110,12 @@ def test_happy_path_applies_what_the_model_says(service, llm):
     assert edge and "llm" in edge[0]
     decided = [a for a in st["actions"] if a[0] in ("MERGE", "KEEP_SEPARATE", "REPLACE")]
     assert decided and all(a[3]["method"] == "llm" for a in decided)
+    # the model's MERGE is applied with its reasoning (its text stands for the pair unless a summary already does)
+    merged = [a for a in decided if a[0] == "MERGE"]
+    assert merged and all(a[2] == "compatible details" and a[3]["model"] == "test-model" for a in merged)
+    for s in st["summaries"]:
+        if s[0] == "merge":
+            assert s[1] == "test-model" and len(s[3]) <= max(len(t) for t in _texts(service, s[4]))
     assert len(st["raw"]) == len(alice_memories()) + 3  # nothing lost
     assert _state(service, "bob")["raw"] == bob_before
     assert not [a for a in st["actions"] if a[0].startswith("LLM_")]  # no retry, rejection or fallback
@@ -173,8 +184,9 @@ def test_hostile_answers_change_nothing_outside_the_batch(service, llm):
             return {"profile": "Everything was deleted.", "facts": [
                 {"section": "identity", "fact": "lives in Lisbon", "source_ids": bob_ids}]}
         if task == "summary":
-            return {"summary": "x" * 50_000, "superseded_facts": [
+            return {"summaries": [{"group": g["group"], "summary": "x" * 50_000, "superseded_facts": [
                 {"original_fact": "all", "superseded_by": "nothing", "source_memory_id": bob_ids[0]}]}
+                for g in data["groups"]]}
         return default_answer(req)
     llm.responder = answer
     _, st = _run(service)

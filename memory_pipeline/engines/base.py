@@ -143,6 +143,12 @@ class Engine(Protocol):
         """N -> 1 (map-reduce when the items do not fit one call); superseded: (id, old, new) texts."""
         ...
 
+    def summarize_many(
+        self, groups: Sequence[tuple[Sequence[SourceItem], Sequence[tuple[str, str, str]]]]
+    ) -> list[SummaryDraft]:
+        """One draft per (items, superseded) group, in order; an engine may answer several per call."""
+        ...
+
     def supersessions(self, candidates: SupersessionCandidates) -> list[Supersession]: ...
 
     def decide(self, batch: Sequence[DecisionCandidate]) -> list[Decision]:

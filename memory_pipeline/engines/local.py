@@ -53,6 +53,9 @@ class LocalEngine:
     def summarize(self, items, superseded=()):
         return map_reduce_summary(list(items), chunk_size=self.chunk_size, superseded=list(superseded))
 
+    def summarize_many(self, groups):
+        return [self.summarize(items, superseded) for items, superseded in groups]
+
     def supersessions(self, candidates: SupersessionCandidates):
         # slot rules over the statements that carry a slot, then the structural detector over the
         # embedding pairs the rules did not link

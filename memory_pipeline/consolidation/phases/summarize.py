@@ -4,35 +4,48 @@ since the last summary, per conversation (episodes). A summary keeps every sourc
 from __future__ import annotations
 
 from collections import Counter, defaultdict
+from dataclasses import dataclass
 
 from memory_pipeline.consolidation.context import RunContext, stable_id
 from memory_pipeline.consolidation.phases.base import PhaseResult
 from memory_pipeline.consolidation.writer import Writer
 from memory_pipeline.engines.base import SUMMARY, Engine
 from memory_pipeline.lib import clustering, retention
-from memory_pipeline.lib.summarize import SourceItem
+from memory_pipeline.lib.summarize import SourceItem, SummaryDraft
 from memory_pipeline.store import consolidation as store
 
 NAME = "summarize"
 ASSET = "memory_summaries"
 
 
+@dataclass(frozen=True)
+class Job:
+    """One summary to write: its sources, scope, cluster, and the summary it replaces (and why)."""
+
+    ids: list[int]
+    scope: str
+    cid: str | None = None
+    replaces: str | None = None
+    why: str = "its sources changed"
+
+
 def run(ctx: RunContext, writer: Writer, engine: Engine) -> PhaseResult:
     res = PhaseResult(NAME, ASSET)
+    jobs = []
     for row in stale(ctx, engine):
         ids = sorted(int(i) for i in row["source_ids"] if int(i) in ctx.pos)
         if len(ids) >= 2:
-            write_summary(ctx, writer, engine, res, ids, row["scope"], row["cluster_id"], row["id"],
-                          why=f"re-derived by {engine.method(SUMMARY)} {engine.model} "
-                              f"(was {row['method']} {row.get('model') or ''})".replace("  ", " "))
+            was = " ".join(x for x in (row["method"], row.get("model")) if x)
+            jobs.append(Job(ids, row["scope"], row["cluster_id"], row["id"],
+                            f"re-derived by {engine.method(SUMMARY)} {engine.model} (was {was})"))
             res.counts["summaries_rederived"] += 1
     if ctx.touched_clusters:
         members_of = ctx.members_by_cluster(ctx.touched_clusters)
         old = store.summaries_for_clusters(ctx.conn, ctx.user_id, sorted(ctx.touched_clusters))
-        for cid in sorted(ctx.touched_clusters):
-            write_summary(ctx, writer, engine, res, sorted(members_of[cid]), "cluster", cid, old.get(cid))
-    for chunk in episodes(ctx):
-        write_summary(ctx, writer, engine, res, chunk, "episode", None)
+        jobs += [Job(sorted(members_of[cid]), "cluster", cid, old.get(cid)) for cid in sorted(ctx.touched_clusters)]
+    write_summaries(ctx, writer, engine, res, jobs)
+    # episodes after the cluster summaries are written: what a cluster summary stands for is not repeated
+    write_summaries(ctx, writer, engine, res, [Job(chunk, "episode") for chunk in episodes(ctx)])
     return res
 
 
@@ -82,22 +95,35 @@ def _close(chunks: list[list[int]], chunk: list[int], min_size: int) -> list[int
     return chunk  # too small to stand alone: the next conversation joins it
 
 
-def write_summary(ctx: RunContext, writer: Writer, engine: Engine, res: PhaseResult, ids: list[int],
-                  scope: str, cid: str | None, replaces: str | None = None, why: str = "its sources changed") -> None:
+def write_summaries(ctx: RunContext, writer: Writer, engine: Engine, res: PhaseResult, jobs: list[Job]) -> None:
+    """Draft every job in one engine request (an LLM engine packs them into few calls), then write."""
+    current = (engine.method(SUMMARY), engine.prompt_version(SUMMARY))
+    # same sources, same method and prompt: the summary in place stands
+    jobs = [j for j in jobs if j.replaces is None or j.replaces != summary_id(ctx, j.scope, j.cid, j.ids, *current)]
+    if not jobs:
+        return
     s = ctx.snap
-    if replaces == summary_id(ctx, scope, cid, ids, engine.method(SUMMARY), engine.prompt_version(SUMMARY)):
-        return  # same sources, same method and prompt: the summary in place stands
+    groups = []
+    for j in jobs:
+        members = set(j.ids)
+        superseded = [(str(o), s.content[ctx.pos[o]], s.content[ctx.pos[n]])
+                      for (n, o) in sorted(ctx.supersede_reason) if n in members]
+        groups.append(([_source(ctx, i, ctx.pos[i]) for i in j.ids], superseded))
+    for job, draft in zip(jobs, engine.summarize_many(groups), strict=True):
+        write_summary(ctx, writer, engine, res, job, draft)
+
+
+def write_summary(ctx: RunContext, writer: Writer, engine: Engine, res: PhaseResult, job: Job,
+                  draft: SummaryDraft) -> None:
+    s = ctx.snap
+    ids, scope, cid = job.ids, job.scope, job.cid
     ks = [ctx.pos[i] for i in ids]
-    members = set(ids)
-    superseded = [(str(o), s.content[ctx.pos[o]], s.content[ctx.pos[n]])
-                  for (n, o) in sorted(ctx.supersede_reason) if n in members]
-    draft = engine.summarize([_source(ctx, i, k) for i, k in zip(ids, ks, strict=True)], superseded)
     # a fallback draft says so: its row carries the method that wrote it, and a later run retries
     method = draft.method
     by_engine = method == engine.method(SUMMARY)
     version = engine.prompt_version(SUMMARY) if by_engine else None
     sid = summary_id(ctx, scope, cid, ids, method, version)
-    if sid == replaces:
+    if sid == job.replaces:
         return  # the engine fell back to what wrote the summary in place: it stands
     source_chars = sum(len(s.content[k]) for k in ks)
     writer.add_summary({
@@ -110,7 +136,7 @@ def write_summary(ctx: RunContext, writer: Writer, engine: Engine, res: PhaseRes
         # the members' centre stands for the summary in recall
         "embedding": clustering.centroid(ctx.embeddings(ids)), "confidence": float(draft.confidence),
         "tier": retention.TIER_WARM,
-    }, replaces=replaces, why=why)
+    }, replaces=job.replaces, why=job.why)
     label = f"cluster {cid}" if cid else "episode"
     writer.act("SUMMARIZE", ids, f"{label}: {len(ids)} -> 1, {source_chars} -> {len(draft.content)} chars"
                f" ({method})", target=sid, scope=scope)

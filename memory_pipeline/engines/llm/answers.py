@@ -62,6 +62,19 @@ def chunks(items: list[SourceItem], max_chars: int) -> list[list[SourceItem]]:
     return out
 
 
+def packs(indexes: list[int], size: list[int], max_chars: int) -> list[list[int]]:
+    """Consecutive indexes packed into calls of at most `max_chars` of text (at least one each)."""
+    out: list[list[int]] = []
+    used = 0
+    for n in indexes:
+        if not out or (out[-1] and used + size[n] > max_chars):
+            out.append([])
+            used = 0
+        out[-1].append(n)
+        used += size[n]
+    return out
+
+
 def summary_draft(ans: SummaryAnswer, items: Sequence[SourceItem]) -> SummaryDraft:
     ids = {i.id for i in items}
     source_chars = sum(len(i.content) for i in items)

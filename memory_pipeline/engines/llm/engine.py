@@ -83,25 +83,43 @@ class LLMEngine:
 
     # -- judgements ---------------------------------------------------------------------------------
     def summarize(self, items: Sequence[SourceItem], superseded=()) -> SummaryDraft:
-        items = list(items)
-        ids = [i.id for i in items]
-        return self._ask(SUMMARY, ids, lambda: self._summarize(items, list(superseded)),
-                         lambda: self.local.summarize(items, superseded))
+        return self.summarize_many([(list(items), list(superseded))])[0]
 
-    def _summarize(self, items: list[SourceItem], superseded: list) -> SummaryDraft:
+    def summarize_many(self, groups: Sequence[summary.Group]) -> list[SummaryDraft]:
+        """Groups that fit one call are packed together (a call per ~max_input_chars, not per group);
+        a group too long for one call is map-reduced (seed 004)."""
+        out: list[SummaryDraft | None] = [None] * len(groups)
+        size = [sum(len(i.content) for i in items) for items, _ in groups]
+        small = [n for n in range(len(groups)) if size[n] <= self.cfg.max_input_chars]
+        for pack in answers.packs(small, size, self.cfg.max_input_chars):
+            batch = [groups[n] for n in pack]
+            ids = [i.id for items, _ in batch for i in items]
+            drafts = self._ask(SUMMARY, ids, lambda b=batch: self._drafts(b),
+                               lambda b=batch: [self.local.summarize(items, sup) for items, sup in b])
+            for n, d in zip(pack, drafts, strict=True):
+                out[n] = d
+        for n in range(len(groups)):
+            if out[n] is None:
+                items, sup = groups[n]
+                out[n] = self._ask(SUMMARY, [i.id for i in items], lambda i=items, s=sup: self._map_reduce(i, s),
+                                   lambda i=items, s=sup: self.local.summarize(i, s))
+        return out
+
+    def _map_reduce(self, items: list[SourceItem], superseded: list) -> SummaryDraft:
         chunks = answers.chunks(items, self.cfg.max_input_chars)
-        if len(chunks) == 1:
-            return self._draft(items, superseded)
-        # map-reduce (seed 004): a summary per chunk, then one summary of those
-        partial = [self._draft(c, superseded) for c in chunks]
+        size = [sum(len(i.content) for i in c) for c in chunks]
+        partial: list[SummaryDraft] = []
+        for pack in answers.packs(list(range(len(chunks))), size, self.cfg.max_input_chars):
+            partial += self._drafts([(chunks[n], superseded) for n in pack])
         level = [SourceItem(f"part{n}", d.content, d.temporal_range[1]) for n, d in enumerate(partial)]
-        final = self._draft(level, [])
+        [final] = self._drafts([(level, [])])
         return answers.combine(final, partial, items)
 
-    def _draft(self, items: list[SourceItem], superseded: list) -> SummaryDraft:
-        ids = [i.id for i in items]
-        ans = self._complete(SUMMARY, ids, summary.render(items, superseded))
-        return answers.summary_draft(ans, items)
+    def _drafts(self, groups: list) -> list[SummaryDraft]:
+        ids = [i.id for items, _ in groups for i in items]
+        ans = self._complete(SUMMARY, ids, summary.render(groups), summary.check(len(groups)))
+        by_group = {s.group: s for s in ans.summaries}
+        return [answers.summary_draft(by_group[n], items) for n, (items, _) in enumerate(groups)]
 
     def supersessions(self, candidates: SupersessionCandidates) -> list[Supersession]:
         pairs = answers.supersession_pairs(candidates, self.local, self.cfg.supersession_min_similarity)

@@ -12,8 +12,8 @@ from memory_pipeline.engines.llm.client import as_data
 from memory_pipeline.engines.llm.tasks.base import DATA_RULE, Task, memory
 from memory_pipeline.lib.summarize import SourceItem
 
-SYSTEM = f"""You are a memory consolidation agent. Summarize a batch of related memories of one user into ONE
-memory that an assistant will read instead of the originals.
+SYSTEM = f"""You are a memory consolidation agent. You get one or more groups of memories of one user. Summarize
+each group separately into ONE memory that an assistant will read instead of that group's originals.
 
 Guidelines:
 - Keep every distinct fact: names, places, numbers, dates, decisions and their rationale, outcomes.
@@ -24,11 +24,11 @@ Guidelines:
 
 {DATA_RULE}
 
-Output JSON:
-{{"summary": "...", "key_facts": ["..."],
+Output JSON, one entry per group:
+{{"summaries": [{{"group": 0, "summary": "...", "key_facts": ["..."],
   "decisions": [{{"decision": "...", "rationale": "...", "outcome": "...", "confidence": "high|medium|low"}}],
   "superseded_facts": [{{"original_fact": "...", "superseded_by": "...", "source_memory_id": "..."}}],
-  "resolved_dates": [{{"original_text": "...", "resolved_date": "YYYY-MM-DD"}}]}}"""
+  "resolved_dates": [{{"original_text": "...", "resolved_date": "YYYY-MM-DD"}}]}}]}}"""
 
 
 class DecisionItem(BaseModel):
@@ -50,6 +50,7 @@ class ResolvedDate(BaseModel):
 
 
 class SummaryAnswer(BaseModel):
+    group: int
     summary: str = Field(min_length=1)
     key_facts: list[str] = []
     decisions: list[DecisionItem] = []
@@ -57,12 +58,29 @@ class SummaryAnswer(BaseModel):
     resolved_dates: list[ResolvedDate] = []
 
 
-TASK = Task("summary", SYSTEM, SummaryAnswer)
+class SummariesAnswer(BaseModel):
+    summaries: list[SummaryAnswer]
 
 
-def render(items: Sequence[SourceItem], superseded: Sequence[tuple[str, str, str]]) -> str:
-    data = {"memories": [memory(i.id, i.created_at, i.content) for i in items]}
-    if superseded:
-        data["already_known_replacements"] = [{"older_id": o, "older": old, "newer": new}
-                                              for o, old, new in superseded]
-    return "Summarize these memories.\n" + as_data(data)
+TASK = Task("summary", SYSTEM, SummariesAnswer)
+
+Group = tuple[Sequence[SourceItem], Sequence[tuple[str, str, str]]]  # items, (old id, old text, new text)
+
+
+def render(groups: Sequence[Group]) -> str:
+    data = []
+    for n, (items, superseded) in enumerate(groups):
+        group: dict = {"group": n, "memories": [memory(i.id, i.created_at, i.content) for i in items]}
+        if superseded:
+            group["already_known_replacements"] = [{"older_id": o, "older": old, "newer": new}
+                                                   for o, old, new in superseded]
+        data.append(group)
+    return "Summarize each group.\n" + as_data({"groups": data})
+
+
+def check(n: int):
+    def _check(answer: SummariesAnswer) -> None:
+        got = sorted(s.group for s in answer.summaries)
+        if got != list(range(n)):
+            raise ValueError(f"expected one summary for each of {n} groups, got groups {got}")
+    return _check
