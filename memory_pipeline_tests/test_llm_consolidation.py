@@ -211,3 +211,22 @@ def test_hostile_answers_change_nothing_outside_the_batch(service, llm):
                                ).fetchone()[0]
     replaced = sum(1 for a in st["actions"] if a[0] == "REPLACE")
     assert dup <= replaced
+
+
+def test_prompt_and_model_are_the_assets_code_version(monkeypatch):
+    """A changed prompt or model marks the derived assets stale in the UI; LLM runs share the `llm` pool."""
+    from memory_pipeline.defs.resources import asset_code_version, consolidation_pool
+
+    monkeypatch.delenv("MEMORY_PIPELINE_ENGINE", raising=False)
+    local = asset_code_version("memory_summaries")
+    assert local.startswith("local;") and consolidation_pool() == "memory_consolidation"
+    monkeypatch.setenv("OPENAI_BASE_URL", "http://127.0.0.1:9/v1")
+    monkeypatch.setenv("MEMORY_PIPELINE_LLM_MODEL", "model-a")
+    a = asset_code_version("memory_summaries")
+    assert a.startswith("llm;model-a;summary=") and consolidation_pool() == "llm"
+    monkeypatch.setenv("MEMORY_PIPELINE_LLM_MODEL", "model-b")
+    assert asset_code_version("memory_summaries") not in (a, local)
+    assert asset_code_version("memory_tiers") == "rules"  # tiers do not depend on the model's answers
+    monkeypatch.setenv("MEMORY_PIPELINE_ENGINE", "llm")
+    monkeypatch.delenv("OPENAI_BASE_URL")
+    assert asset_code_version("memory_summaries") == "engine-unavailable"  # the run itself says why

@@ -80,6 +80,8 @@ class EngineResource(dg.ConfigurableResource):
 def code_version(engine: Engine, kinds: tuple[str, ...]) -> str:
     """What derived rows depend on besides the raw memories: the engine, its model and its prompts.
     A change marks the asset's partitions stale in the UI; a backfill re-derives them."""
+    if not kinds:
+        return "rules"  # computed without any engine judgement (clusters, tiers, session block)
     parts = [f"{k}={engine.prompt_version(k) or engine.method(k)}" for k in kinds]
     return ";".join([engine.name, *([engine.model] if engine.model else []), *parts])
 
