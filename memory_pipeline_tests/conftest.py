@@ -18,7 +18,7 @@ os.environ.pop("OPENAI_API_KEY", None)
 os.environ["HF_HUB_OFFLINE"] = "1"
 
 TABLES = ("actions", "suggestions", "edges", "summaries", "clusters", "profiles", "session_context",
-          "consolidation_state", "user_vector_indexes", "memories")
+          "consolidation_state", "user_vector_indexes", "memory_ledger", "memories")
 
 
 @pytest.fixture(scope="session")

@@ -30,7 +30,8 @@ def cmd_ingest(args) -> int:
     rate = d["records"] / d["seconds"] if d["seconds"] else 0.0
     _print(d, args.json, (
         f"ingested {d['records']} records in {d['seconds']:.2f}s ({rate:.0f}/s): {d['inserted']} inserted, "
-        f"{d['deduplicated']} deduplicated, {d['flagged']} flagged, {d['existing']} already present"
+        f"{d['deduplicated']} deduplicated, {d['flagged']} flagged, {d['existing']} already present, "
+        f"{d['edited']} edited (stored as new versions)"
     ))
     return 0
 
