@@ -64,3 +64,100 @@ def test_edits_are_counted_in_the_ingest_summary(service, tmp_path):
                         (3, "Note 2: the plan is D.", False)]  # only the latest is current
     again = service.ingest_file(p2).to_dict()
     assert again["existing"] == 5 and again["edited"] == 0
+
+
+# -- 2. a replaced summary and its edges are in the action log ----------------------------------------
+
+def _consolidate(service, user, **kw):
+    from datetime import UTC, datetime
+
+    from memory_pipeline.consolidation.run import consolidate_user
+    from memory_pipeline.engines import get_engine
+
+    return consolidate_user(service.conn, user, engine=get_engine(service.settings), run_id=kw.pop("run_id", "r"),
+                            now=datetime(2025, 6, 1, tzinfo=UTC), embed=service.embedder.encode, **kw)
+
+
+def test_replaced_summary_and_its_edges_are_logged(service):
+    from memory_pipeline_tests.fixtures import alice_memories
+
+    service.remember_many(alice_memories())
+    _consolidate(service, "alice", run_id="r1")
+    conn = service.conn
+    before = dict(conn.execute("SELECT id, source_ids FROM summaries WHERE user_id = 'alice'").fetchall())
+    service.remember_many([
+        {"user_id": "alice", "content": "Each morning starts with a cup of dark roast coffee.", "external_id": "c1",
+         "created_at": "2025-03-30T08:00:00+00:00"},
+        {"user_id": "alice", "content": "I brew dark roast coffee first thing every morning.", "external_id": "c2",
+         "created_at": "2025-03-31T08:00:00+00:00"},
+    ])
+    _consolidate(service, "alice", run_id="r2")
+    after = {r[0] for r in conn.execute("SELECT id FROM summaries WHERE user_id = 'alice'")}
+    gone = set(before) - after
+    assert gone, "the grown cluster's summary was not replaced; the test needs another input"
+    logged = {r[0]: r for r in conn.execute(
+        "SELECT target_id, inputs, reason FROM actions WHERE run_id = 'r2' AND action = 'SUMMARY_REPLACED'")}
+    assert set(logged) == gone  # every deleted summary has its own entry
+    for sid in gone:
+        inputs = logged[sid][1]
+        assert inputs["replaced_by"] in after
+        assert sorted(inputs["old_source_ids"]) == sorted(before[sid])
+        removed = {(e["source_id"], e["target_id"]) for e in inputs["removed_edges"]}
+        assert removed == {(sid, str(i)) for i in before[sid]}
+        # and those edges are indeed gone from the table
+        left = conn.execute("SELECT count(*) FROM edges WHERE source_id = %s", (sid,)).fetchone()[0]
+        assert left == 0
+
+
+# -- 6. the asset checks can fail --------------------------------------------------------------------
+
+@pytest.fixture
+def checked_alice(service):
+    from memory_pipeline_tests.fixtures import alice_memories
+
+    service.remember_many(alice_memories())
+    res = service.consolidate("alice")
+    assert res["status"] == "SUCCESS" and all(res["checks"].values()), res["checks"]
+    return service
+
+
+def _unreferenced_raw_row(conn) -> int:
+    return conn.execute(
+        "SELECT max(m.id) FROM memories m WHERE m.user_id = 'alice' AND NOT EXISTS (SELECT 1 FROM memories o"
+        " WHERE m.id IN (o.duplicate_of, o.superseded_by))").fetchone()[0]
+
+
+def test_no_loss_fails_when_a_raw_row_is_deleted_behind_its_back(checked_alice):
+    conn = checked_alice.conn
+    victim = _unreferenced_raw_row(conn)
+    conn.execute("DELETE FROM memories WHERE id = %s", (victim,))
+    res = checked_alice.consolidate("alice")
+    assert res["checks"]["no_loss"] is False
+    again = checked_alice.consolidate("alice")  # a loss does not pass on the next run either
+    assert again["checks"]["no_loss"] is False
+
+
+def test_no_loss_fails_when_raw_content_is_edited_behind_its_back(checked_alice):
+    conn = checked_alice.conn
+    victim = _unreferenced_raw_row(conn)
+    conn.execute("UPDATE memories SET content = content || ' (tampered)' WHERE id = %s", (victim,))
+    assert checked_alice.consolidate("alice")["checks"]["no_loss"] is False
+
+
+def test_no_loss_passes_for_new_rows_and_edits_through_the_api(checked_alice):
+    checked_alice.remember("alice", "I moved to Hamburg this spring.", external_id="a14")  # an edit of a14
+    checked_alice.remember("alice", "My sister visits in August.")
+    res = checked_alice.consolidate("alice")
+    assert res["checks"]["no_loss"] is True, res
+
+
+def test_compression_check_fails_out_of_bounds(checked_alice):
+    conn = checked_alice.conn
+    # forty extra summary units for a user of sixteen memories: compression far below 1
+    conn.execute(
+        "INSERT INTO summaries (id, user_id, content, source_ids, source_chars, temporal_start, temporal_end,"
+        " method, embedding, confidence, scope)"
+        " SELECT 'bogus_' || g, user_id, 'x', source_ids[1:1], 1000, temporal_start, temporal_end, 'merge',"
+        " embedding, 0.9, 'merge' FROM summaries, generate_series(1, 40) g WHERE user_id = 'alice' LIMIT 40")
+    res = checked_alice.consolidate("alice")
+    assert res["checks"]["compression_in_bounds"] is False, res["checks"]
