@@ -54,6 +54,10 @@ class MemoryService:
     def ensure_schema(self) -> None:
         self.runtime.ensure_schema()
 
+    def reembed(self) -> dict[str, int]:
+        """Re-embed the whole store with the loaded model (the explicit way to change models)."""
+        return self.runtime.reembed()
+
     @property
     def conn(self) -> psycopg.Connection:
         return self.runtime.conn

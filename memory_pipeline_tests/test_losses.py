@@ -161,3 +161,49 @@ def test_compression_check_fails_out_of_bounds(checked_alice):
         " embedding, 0.9, 'merge' FROM summaries, generate_series(1, 40) g WHERE user_id = 'alice' LIMIT 40")
     res = checked_alice.consolidate("alice")
     assert res["checks"]["compression_in_bounds"] is False, res["checks"]
+
+
+# -- 4. vectors of two models never mix; re-embedding is explicit -------------------------------------
+
+@pytest.fixture
+def own_store(settings, db_url):
+    """A database of its own on the embedded server (this test re-embeds its whole store)."""
+    from memory_pipeline.store import db
+
+    url = db.ensure_database(db_url, "reembed_test")
+    yield settings.with_overrides(database_url=url)
+    with db.connect(db_url, autocommit=True, register=False) as c:
+        c.execute("DROP DATABASE reembed_test WITH (FORCE)")
+
+
+def test_another_model_is_refused_and_reembedding_is_explicit(own_store, embedder):
+    import numpy as np
+
+    from memory_pipeline.errors import SchemaMismatch
+    from memory_pipeline.lib.tfidf import TfidfFallbackEmbedder
+    from memory_pipeline.service import MemoryService
+    from memory_pipeline_tests.fixtures import alice_memories
+
+    fallback = TfidfFallbackEmbedder(embedder.dimension)  # what "auto" loads when no model can
+    with MemoryService(own_store, embedder=embedder) as svc:
+        svc.remember_many(alice_memories())
+        _consolidate(svc, "alice")
+        before = {r[0]: np.asarray(r[1].to_numpy()) for r in svc.conn.execute(
+            "SELECT id, embedding FROM memories ORDER BY id", binary=True)}
+        summ_before = {r[0]: r[1].to_numpy() for r in svc.conn.execute(
+            "SELECT id, embedding FROM summaries", binary=True)}
+    with MemoryService(own_store, embedder=fallback) as other:
+        with pytest.raises(SchemaMismatch, match="refusing to mix"):
+            other.remember("alice", "I now live in Hamburg.")
+        counts = other.reembed()  # the explicit command
+        assert counts["memories"] == len(before) and counts["summaries"] == len(summ_before) > 0
+        assert other.remember("alice", "I now live in Hamburg.").action in ("inserted", "flagged")
+    with MemoryService(own_store, embedder=embedder) as svc, pytest.raises(SchemaMismatch, match="tfidf"):
+        svc.remember("alice", "Back to the real model.")
+    with MemoryService(own_store, embedder=embedder) as svc:
+        svc.reembed()  # and back: the model's own vectors again, summaries as their sources' centroid
+        after = {r[0]: r[1].to_numpy() for r in svc.conn.execute(
+            "SELECT id, embedding FROM memories ORDER BY id", binary=True)}
+        assert all(float(before[i] @ after[i]) > 0.9999 for i in before)
+        for sid, v in svc.conn.execute("SELECT id, embedding FROM summaries", binary=True):
+            assert float(summ_before[sid] @ v.to_numpy()) > 0.9999

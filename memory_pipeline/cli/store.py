@@ -71,6 +71,11 @@ def cmd_db(args) -> int:
         _print({"stopped": stopped}, args.json, "stopped" if stopped else "not running")
         return 0
     svc = _service()
+    if args.action == "reembed":
+        counts = svc.reembed()
+        _print({"reembedded": counts, "model": svc.embedder.name}, args.json,
+               f"re-embedded with {svc.embedder.name}: " + ", ".join(f"{n} {k}" for k, n in counts.items()))
+        return 0
     svc.ensure_schema()
     _print({"url": svc.url, "home": str(settings.home)}, args.json, f"store ready at {settings.home}")
     return 0
@@ -94,5 +99,5 @@ def register(add) -> None:
     sp.add_argument("--user")
     sp.add_argument("--prometheus", action="store_true", help="Prometheus text format")
 
-    sp = add("db", cmd_db, "create/migrate the store, or stop the embedded server")
-    sp.add_argument("action", choices=["init", "stop"])
+    sp = add("db", cmd_db, "create/migrate the store, stop the embedded server, or re-embed it with the loaded model")
+    sp.add_argument("action", choices=["init", "stop", "reembed"])
