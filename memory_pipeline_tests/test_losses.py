@@ -207,3 +207,45 @@ def test_another_model_is_refused_and_reembedding_is_explicit(own_store, embedde
         assert all(float(before[i] @ after[i]) > 0.9999 for i in before)
         for sid, v in svc.conn.execute("SELECT id, embedding FROM summaries", binary=True):
             assert float(summ_before[sid] @ v.to_numpy()) > 0.9999
+
+
+# -- 5. recall activation is counted once per recall, and survives the process -------------------------
+
+def test_a_burst_of_recalls_counts_each_one(service):
+    from memory_pipeline_tests.fixtures import alice_memories
+
+    service.remember_many(alice_memories())
+    _consolidate(service, "alice")
+    first = service.recall("alice", "my email address", mode="exhaustive")
+    for _ in range(9):  # nine more, back to back
+        service.recall("alice", "my email address", mode="exhaustive")
+    mem = [int(r["id"]) for r in first if r["kind"] == "memory"]
+    summ = [r["id"] for r in first if r["kind"] == "summary"]
+    assert mem and all(r["access_count"] == 10 for r in service.get_memories(mem))
+    counts = dict(service.conn.execute("SELECT id, access_count FROM summaries WHERE id = ANY(%s)", (summ,)).fetchall())
+    assert all(n == 10 for n in counts.values())
+
+
+CHILD_RECALL = """
+import os, sys
+from memory_pipeline.service import MemoryService
+svc = MemoryService()
+rows = svc.recall("alice", "my email address", mode="deep")
+print(",".join(r["id"] for r in rows if r["kind"] == "memory"), flush=True)
+os.kill(os.getpid(), 9)  # no clean shutdown: nothing may be left waiting in the process
+"""
+
+
+def test_activation_survives_a_killed_process(service, db_url):
+    import os
+    import subprocess
+    import sys
+
+    from memory_pipeline_tests.fixtures import alice_memories
+
+    service.remember_many(alice_memories())
+    env = {**os.environ, "MEMORY_PIPELINE_DATABASE_URL": db_url}
+    proc = subprocess.run([sys.executable, "-c", CHILD_RECALL], env=env, capture_output=True, text=True, timeout=120)
+    assert proc.returncode == -9, proc.stderr[-2000:]
+    ids = [int(i) for i in proc.stdout.strip().split(",")]
+    assert ids and all(r["access_count"] == 1 for r in service.get_memories(ids))
