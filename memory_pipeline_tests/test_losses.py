@@ -249,3 +249,80 @@ def test_activation_survives_a_killed_process(service, db_url):
     assert proc.returncode == -9, proc.stderr[-2000:]
     ids = [int(i) for i in proc.stdout.strip().split(",")]
     assert ids and all(r["access_count"] == 1 for r in service.get_memories(ids))
+
+
+# -- 3. a failed sensor run is retried with backoff, then flagged --------------------------------------
+
+def test_sensor_plan_retries_failed_runs_with_backoff_then_flags():
+    from memory_pipeline.defs.triggers.sensors import MAX_ATTEMPTS, RETRY_BACKOFF_S, plan_requests
+
+    due = [("a", 25, 0, 100)]
+    users, cur, _ = plan_requests(due, {}, now=1000.0)
+    assert users == ["a"]
+    cur["a"]["key"] = "k1"
+    assert plan_requests(due, cur, frozenset(), now=5000.0)[0] == []  # running or done: not asked again
+    assert plan_requests(due, cur, frozenset({"k1"}), now=1000.0 + RETRY_BACKOFF_S - 1)[0] == []  # backing off
+    users, cur, _ = plan_requests(due, cur, frozenset({"k1"}), now=1000.0 + RETRY_BACKOFF_S)
+    assert users == ["a"] and cur["a"]["try"] == 2
+    cur["a"]["key"] = "k2"
+    t2 = cur["a"]["at"]
+    assert plan_requests(due, cur, frozenset({"k2"}), now=t2 + 2 * RETRY_BACKOFF_S - 1)[0] == []
+    users, cur, _ = plan_requests(due, cur, frozenset({"k2"}), now=t2 + 2 * RETRY_BACKOFF_S)
+    assert users == ["a"] and cur["a"]["try"] == MAX_ATTEMPTS == 3
+    cur["a"]["key"] = "k3"
+    users, cur, gave_up = plan_requests(due, cur, frozenset({"k3"}), now=1e9)
+    assert users == [] and gave_up == ["a"]
+    assert plan_requests(due, cur, frozenset({"k3"}), now=2e9)[2] == []  # flagged once, not every tick
+    users, cur, _ = plan_requests([("a", 26, 0, 101)], cur, frozenset({"k3"}), now=2e9)
+    assert users == ["a"] and cur["a"]["try"] == 1  # a new memory: a new batch, attempts afresh
+
+
+def _fail_run(inst, run_key):
+    """A real failed run in the instance, tagged as this sensor's request for that batch."""
+    import dagster as dg
+
+    from memory_pipeline.defs.triggers.sensors import SENSOR_NAME
+
+    @dg.op
+    def consolidation_that_fails():
+        raise RuntimeError("the database went away")
+
+    @dg.job
+    def failing_consolidation():
+        consolidation_that_fails()
+
+    res = failing_consolidation.execute_in_process(
+        instance=inst, raise_on_error=False, tags={"dagster/run_key": run_key, "dagster/sensor_name": SENSOR_NAME})
+    assert not res.success
+
+
+def test_sensor_requests_a_failed_run_again_and_flags_the_user(service, settings):
+    import json
+
+    import dagster as dg
+
+    from memory_pipeline.defs.launch import instance
+    from memory_pipeline.defs.resources import MemoryStoreResource
+    from memory_pipeline.defs.triggers.sensors import MAX_ATTEMPTS, consolidation_due_sensor
+
+    service.remember_many([{"user_id": "flaky", "content": f"note number {i} about topic {i * 7}"}
+                           for i in range(21)])
+    inst = instance(settings)
+    res_store = {"memory_store": MemoryStoreResource()}
+    cursor, keys = None, []
+    for attempt in range(1, MAX_ATTEMPTS + 1):
+        with dg.build_sensor_context(instance=inst, cursor=cursor, resources=res_store) as ctx:
+            res = consolidation_due_sensor(ctx)
+        assert [r.partition_key for r in res.run_requests] == ["flaky"], attempt
+        keys.append(res.run_requests[0].run_key)
+        _fail_run(inst, keys[-1])
+        state = json.loads(res.cursor)
+        state["flaky"]["at"] -= 10_000  # the backoff has passed
+        cursor = json.dumps(state)
+    assert len(set(keys)) == MAX_ATTEMPTS  # each attempt is a new run
+    with dg.build_sensor_context(instance=inst, cursor=cursor, resources=res_store) as ctx:
+        res = consolidation_due_sensor(ctx)
+    assert res.run_requests == []
+    flagged = service.conn.execute(
+        "SELECT user_id, target_id FROM actions WHERE action = 'CONSOLIDATION_FAILED'").fetchall()
+    assert flagged == [("flaky", keys[-1])]
