@@ -90,3 +90,81 @@ def test_kill_9_during_consolidation_recovers(crash_store):
 def test_kill_9_at_every_point_of_the_trace(crash_store):
     for point in _points(crash_store["trace"], None):
         _crash_and_recover(crash_store, point)
+
+
+CHILD_INGEST = """
+import os, signal, sys
+from memory_pipeline import service as service_module
+from memory_pipeline.service import MemoryService
+
+calls = {"n": 0}
+real = service_module.save_batch
+
+def save_then_die(conn, batch, vectors, config):
+    calls["n"] += 1
+    if calls["n"] == int(sys.argv[2]):  # mid-file: some batches written in the open transaction
+        os.kill(os.getpid(), signal.SIGKILL)
+    return real(conn, batch, vectors, config)
+
+service_module.save_batch = save_then_die
+MemoryService().ingest_file(sys.argv[1], batch_size=8)
+"""
+
+
+def _by_external_id(conn) -> dict:
+    """Each raw row by (user, external id), its duplicate link by external id: ids differ between runs."""
+    rows = conn.execute(
+        "SELECT m.user_id, m.external_id, m.content, m.flagged, d.external_id, m.mention_count"
+        " FROM memories m LEFT JOIN memories d ON d.id = m.duplicate_of").fetchall()
+    return {(r[0], r[1]): r[2:] for r in rows}
+
+
+def test_kill_9_during_ingest_writes_nothing_and_a_rerun_converges(service, db_url, tmp_path):
+    import os
+    import subprocess
+    import sys
+
+    path = tmp_path / "in.jsonl"
+    path.write_text("\n".join(json.dumps(r) for r in _workload()))
+    service.ingest_file(path, batch_size=8)
+    reference = _by_external_id(service.conn)
+    service.conn.execute("TRUNCATE memories, actions RESTART IDENTITY CASCADE")
+    env = {**os.environ, "MEMORY_PIPELINE_DATABASE_URL": db_url}
+    proc = subprocess.run([sys.executable, "-c", CHILD_INGEST, str(path), "3"], env=env, capture_output=True,
+                          text=True, timeout=300)
+    assert proc.returncode == -9, proc.stderr[-2000:]
+    assert service.stats()["memories"] == 0  # one file, one transaction: nothing half-ingested
+    report = service.ingest_file(path, batch_size=8)
+    assert report.lines == len(_workload())
+    assert _by_external_id(service.conn) == reference
+
+
+def test_kill_9_between_single_saves_keeps_what_was_acknowledged(service, db_url, tmp_path):
+    """An agent saving one memory at a time: every save that returned is there exactly once after a
+    crash, and re-sending the whole stream stores each external id once."""
+    import os
+    import subprocess
+    import sys
+
+    records = _workload()
+    path = tmp_path / "in.jsonl"
+    path.write_text("\n".join(json.dumps(r) for r in records))
+    script = (
+        "import json, os, signal, sys\n"
+        "from memory_pipeline.service import MemoryService\n"
+        "svc = MemoryService()\n"
+        "for n, line in enumerate(open(sys.argv[1])):\n"
+        "    if n == 11: os.kill(os.getpid(), signal.SIGKILL)\n"
+        "    r = svc.remember(**json.loads(line)); print(r.external_id, flush=True)\n"
+    )
+    env = {**os.environ, "MEMORY_PIPELINE_DATABASE_URL": db_url}
+    proc = subprocess.run([sys.executable, "-c", script, str(path)], env=env, capture_output=True, text=True,
+                          timeout=300)
+    assert proc.returncode == -9, proc.stderr[-2000:]
+    acknowledged = proc.stdout.split()
+    assert len(acknowledged) == 11
+    stored = {e for _, e in _by_external_id(service.conn)}
+    assert stored == set(acknowledged)
+    service.remember_many(records)  # the client re-sends everything
+    got = _by_external_id(service.conn)
+    assert len(got) == len(records) == service.stats()["memories"]
