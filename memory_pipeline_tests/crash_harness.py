@@ -89,22 +89,28 @@ def _instrument(kill_at: int | None, trace: list[str]):
     return hit
 
 
-def _child(url: str, users: list[str], kill_at: int | None, trace_path: str | None) -> None:
+def consolidate(conn, users: list[str], on_user=None):
+    """The run every crash test compares with: the batch of users, one clock, the deterministic embed."""
     from memory_pipeline.config import Settings
     from memory_pipeline.consolidation import batch, run
     from memory_pipeline.engines import get_engine
+
+    real, batch.consolidate_user = batch.consolidate_user, functools.partial(run.consolidate_user, now=NOW)
+    try:
+        return batch.consolidate_users(conn, users, engine=get_engine(Settings.from_env()), embed=_fake_embed,
+                                       database_url=conn.info.dsn, run_id="crash", on_user=on_user)
+    finally:
+        batch.consolidate_user = real
+
+
+def _child(url: str, users: list[str], kill_at: int | None, trace_path: str | None) -> None:
     from memory_pipeline.store import db
 
     trace: list[str] = []
     hit = _instrument(kill_at, trace)
     conn = db.connect(url, autocommit=True)
     conn.execute(f"SET application_name = '{CHILD_APP}'")
-    # one clock for every run, so tiers and retention do not depend on when a run happened
-    batch.consolidate_user = functools.partial(run.consolidate_user, now=NOW)
-    out = batch.consolidate_users(
-        conn, users, engine=get_engine(Settings.from_env()), embed=_fake_embed, database_url=url, run_id="crash",
-        on_user=lambda o: hit(f"committed.{o.user_id}"),
-    )
+    out = consolidate(conn, users, on_user=lambda o: hit(f"committed.{o.user_id}"))
     trace.append("done")
     if trace_path:
         with open(trace_path, "w") as fh:
@@ -146,3 +152,35 @@ def without_profile_vectors(snap: dict[str, list]) -> dict[str, list]:
     """The profile's vector is computed after the user's transaction (one encoder call per run), so a
     crash between the commit and that call leaves it empty until the next run."""
     return {**snap, "profiles": [r[:-1] for r in snap["profiles"]]}
+
+
+USERS = ["alice", "bruno"]
+
+
+def workload() -> list[dict]:
+    """Alice's hand-written memories and a second user with the same shapes (paraphrases, a move)."""
+    from memory_pipeline_tests.fixtures import alice_memories
+
+    bruno = [{**m, "user_id": "bruno", "external_id": f"b{i}",
+              "content": m["content"].replace("Paris", "Lyon").replace("Python", "Rust").replace("alice", "bruno")}
+             for i, m in enumerate(alice_memories())]
+    return alice_memories() + bruno
+
+
+def crash_store(service, db_url, tmp_path) -> dict:
+    """Reset to the ingested workload; the reference: one uninterrupted run's trace and final state."""
+    from memory_pipeline_tests.conftest import TABLES
+
+    def reset():
+        with service.conn.transaction():
+            service.conn.execute(f"TRUNCATE {', '.join(TABLES)} RESTART IDENTITY CASCADE")
+        service.remember_many(workload())
+        return snapshot(service.conn), raw_rows(service.conn)
+
+    initial, raw = reset()
+    trace_file = tmp_path / "trace.json"
+    assert run_child(db_url, USERS, trace_path=str(trace_file)) == 0
+    ref = json.loads(trace_file.read_text())
+    assert ref["failed"] == {}
+    return {"reset": reset, "initial": initial, "raw": raw, "trace": ref["trace"], "final": snapshot(service.conn),
+            "url": db_url, "conn": service.conn}

@@ -13,38 +13,18 @@ import json
 import pytest
 
 from memory_pipeline_tests import crash_harness as ch
-from memory_pipeline_tests.fixtures import alice_memories
 
 pytestmark = pytest.mark.integration
 CRASH_POINTS_DEFAULT = 8
-USERS = ["alice", "bruno"]
+USERS = ch.USERS
 
 
-def _workload() -> list[dict]:
-    bruno = [{**m, "user_id": "bruno", "external_id": f"b{i}",
-              "content": m["content"].replace("Paris", "Lyon").replace("Python", "Rust").replace("alice", "bruno")}
-             for i, m in enumerate(alice_memories())]
-    return alice_memories() + bruno
+_workload = ch.workload
 
 
 @pytest.fixture
 def crash_store(service, db_url, tmp_path):
-    """Reset to the ingested workload; the reference: one uninterrupted run's trace and final state."""
-    from memory_pipeline_tests.conftest import TABLES
-
-    def reset():
-        with service.conn.transaction():
-            service.conn.execute(f"TRUNCATE {', '.join(TABLES)} RESTART IDENTITY CASCADE")
-        service.remember_many(_workload())
-        return ch.snapshot(service.conn), ch.raw_rows(service.conn)
-
-    initial, raw = reset()
-    trace_file = tmp_path / "trace.json"
-    assert ch.run_child(db_url, USERS, trace_path=str(trace_file)) == 0
-    ref = json.loads(trace_file.read_text())
-    assert ref["failed"] == {}
-    return {"reset": reset, "initial": initial, "raw": raw, "trace": ref["trace"], "final": ch.snapshot(service.conn),
-            "url": db_url, "conn": service.conn}
+    return ch.crash_store(service, db_url, tmp_path)
 
 
 def _points(trace: list[str], n: int | None) -> list[int]:
