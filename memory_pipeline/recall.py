@@ -4,9 +4,8 @@ their successors, `as_of` time travel, activation tracking off the latency path.
 from __future__ import annotations
 
 import logging
-import queue
-import threading
 import time
+from collections import Counter
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
@@ -243,43 +242,35 @@ def _memory_row(r: dict, similarity: float, as_of: datetime | None) -> RecallRow
 
 
 class ActivationRecorder:
-    """Activation updates on their own connection and thread: recall returns before they are written."""
+    """Activation updates (count and last access), written before recall returns on a connection of
+    their own: a recall that returned is counted, once per row returned, even if the process dies
+    right after. That connection commits without waiting for the disk flush (synchronous_commit off),
+    which keeps the hot path at one round trip; only a crash of the database server itself within a
+    fraction of a second can lose a count."""
+
+    LOCK_TIMEOUT = "2s"  # a row a consolidation is writing: wait briefly, then log and move on
 
     def __init__(self, url: str):
         self.url = url
-        self.q: queue.Queue = queue.Queue()
-        self._thread: threading.Thread | None = None
+        self._conn = None
 
     def record(self, rows: list[RecallRow]) -> None:
-        mem = [int(r.id) for r in rows if r.kind == "memory"]
-        summ = [r.id for r in rows if r.kind == "summary"]
+        mem = Counter(int(r.id) for r in rows if r.kind == "memory")
+        summ = Counter(r.id for r in rows if r.kind == "summary")
         if not mem and not summ:
             return
-        self.q.put((mem, summ))
-        if self._thread is None or not self._thread.is_alive():
-            self._thread = threading.Thread(target=self._run, name="activation", daemon=True)
-            self._thread.start()
-
-    def _run(self) -> None:
-        conn = db.connect(self.url, autocommit=True)
         try:
-            while True:
-                try:
-                    item = self.q.get(timeout=1.0)
-                except queue.Empty:
-                    return
-                mem, summ = set(item[0]), set(item[1])
-                while not self.q.empty():  # coalesce a burst into one statement per table
-                    m2, s2 = self.q.get_nowait()
-                    mem.update(m2)
-                    summ.update(s2)
-                try:
-                    sql.touch(conn, sorted(mem), sorted(summ))
-                except Exception as e:  # activation is best-effort; never fails a recall
-                    log.warning("activation update failed: %s", e)
-        finally:
-            conn.close()
+            if self._conn is None or self._conn.closed:
+                self._conn = db.connect(self.url, autocommit=True, register=False)
+                sql.activation_session(self._conn, self.LOCK_TIMEOUT)
+            sql.touch(self._conn, mem, summ)
+        except Exception as e:  # activation never fails a recall; a lost count is said in the log
+            log.warning("activation update failed (%d memories, %d summaries not counted): %s",
+                        len(mem), len(summ), e)
+            self.flush()
 
     def flush(self, timeout: float = 10.0) -> None:
-        if self._thread is not None:
-            self._thread.join(timeout)
+        """Nothing is pending (every count is written before `record` returns); closes the connection."""
+        if self._conn is not None:
+            self._conn.close()
+            self._conn = None

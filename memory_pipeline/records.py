@@ -19,6 +19,8 @@ FIELDS = {
     "namespace", "importance", "metadata",
 }
 _WS = re.compile(r"\s+")
+MAX_METADATA_DEPTH = 32  # deeper nesting is no metadata a memory needs, and costs stack on both sides
+MAX_METADATA_CHARS = 64_000
 
 
 @dataclass(frozen=True)
@@ -84,7 +86,12 @@ def parse_time(value: Any, *, name: str = "created_at") -> datetime:
             raise ValidationError(f"{name} {value[:40]!r} is not an ISO 8601 timestamp", field=name) from e
     else:
         raise ValidationError(f"{name} must be an ISO 8601 string", field=name)
-    return dt if dt.tzinfo else dt.replace(tzinfo=UTC)
+    dt = dt if dt.tzinfo else dt.replace(tzinfo=UTC)
+    try:
+        dt.astimezone(UTC)  # stored in UTC: an offset must not push it out of the representable years
+    except OverflowError as e:
+        raise ValidationError(f"{name} is out of range", field=name) from e
+    return dt
 
 
 def _opt_str(obj: Mapping, key: str, limit: int = 256) -> str | None:
@@ -96,7 +103,42 @@ def _opt_str(obj: Mapping, key: str, limit: int = 256) -> str | None:
     value = str(value)
     if "\x00" in value or len(value) > limit:
         raise ValidationError(f"{key} must be at most {limit} characters without NUL bytes", field=key)
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError as e:
+        raise ValidationError(f"{key} is not valid UTF-8 (lone surrogate)", field=key) from e
     return value
+
+
+def _depth(v: Any, limit: int) -> int:
+    """Nesting depth of a JSON value, counted no further than `limit` + 1 (no recursion)."""
+    deepest, stack = 0, [(v, 1)]
+    while stack:
+        x, d = stack.pop()
+        deepest = max(deepest, d)
+        if deepest > limit:
+            break
+        if isinstance(x, dict):
+            stack += [(y, d + 1) for y in x.values()]
+        elif isinstance(x, list | tuple):
+            stack += [(y, d + 1) for y in x]
+    return deepest
+
+
+def _check_metadata(metadata: dict) -> None:
+    """Storable as jsonb exactly as given: finite numbers, valid UTF-8, no NUL, bounded depth and size."""
+    if _depth(metadata, MAX_METADATA_DEPTH) > MAX_METADATA_DEPTH:
+        raise ValidationError(f"metadata is nested deeper than {MAX_METADATA_DEPTH} levels", field="metadata")
+    try:
+        text = json.dumps(metadata, allow_nan=False, ensure_ascii=False)
+        text.encode("utf-8")
+    except (TypeError, ValueError) as e:  # NaN / Infinity, lone surrogates, non-JSON values, huge integers
+        raise ValidationError(f"metadata is not storable JSON: {e}", field="metadata") from e
+    if "\x00" in text or "\\u0000" in text:
+        raise ValidationError("metadata contains a NUL character", field="metadata")
+    if len(text) > MAX_METADATA_CHARS:
+        raise ValidationError(f"metadata has {len(text)} characters as JSON; the limit is {MAX_METADATA_CHARS}",
+                              field="metadata")
 
 
 def validate_record(obj: Any, *, max_chars: int, now: datetime | None = None, line: int | None = None) -> MemoryIn:
@@ -114,9 +156,7 @@ def validate_record(obj: Any, *, max_chars: int, now: datetime | None = None, li
         metadata = obj.get("metadata") or {}
         if not isinstance(metadata, dict):
             raise ValidationError("metadata must be a JSON object", field="metadata")
-        json.dumps(metadata)  # must round-trip to jsonb
-        if "\\u0000" in json.dumps(metadata):
-            raise ValidationError("metadata contains a NUL character", field="metadata")
+        _check_metadata(metadata)
         namespace = _opt_str(obj, "namespace", 64) or "default"
         created = obj.get("created_at")
         return MemoryIn(
@@ -157,4 +197,6 @@ def read_jsonl(path: Path, *, max_chars: int, now: datetime | None = None) -> It
                 obj = json.loads(text)
             except json.JSONDecodeError as e:
                 raise ValidationError(f"not valid JSON ({e.msg})", line=number) from e
+            except RecursionError as e:
+                raise ValidationError("JSON nested too deeply", line=number) from e
             yield validate_record(obj, max_chars=max_chars, now=now, line=number)

@@ -15,7 +15,7 @@ from memory_pipeline.embedding import Embedder, get_embedder
 from memory_pipeline.store import db
 from memory_pipeline.store.indexes import EF_SEARCH
 
-_MIGRATED: set[str] = set()
+_MIGRATED: set[tuple[str, str]] = set()
 _MIGRATE_LOCK = threading.Lock()
 
 
@@ -37,11 +37,25 @@ class Runtime:
         return get_embedder(self.settings.embedding_model, self.settings.embedding_backend, self.settings.cache_dir)
 
     def ensure_schema(self) -> None:
+        # per model too: a second embedder in the same process is checked against the store again
+        key = (self.url, self.embedder.name)
         with _MIGRATE_LOCK:
-            if self.url in _MIGRATED:
+            if key in _MIGRATED:
                 return
             db.migrate(self.url, dimension=self.embedder.dimension, embedding_model=self.embedder.name)
-            _MIGRATED.add(self.url)
+            _MIGRATED.add(key)
+
+    def reembed(self) -> dict[str, int]:
+        """Rewrite every vector of the store with this process's embedder and record its model (the
+        explicit command behind a model change; opening the store with another model is refused)."""
+        from memory_pipeline.store.reembed import reembed
+
+        emb = self.embedder
+        with _MIGRATE_LOCK:
+            db.migrate(self.url, dimension=emb.dimension, embedding_model=emb.name, check_model=False)
+            counts = reembed(self.url, emb.encode, model=emb.name, dimension=emb.dimension)
+            _MIGRATED.add((self.url, emb.name))
+        return counts
 
     @property
     def conn(self) -> psycopg.Connection:
@@ -49,8 +63,14 @@ class Runtime:
             self.ensure_schema()
             # autocommit: reads never hold a transaction open, and every `conn.transaction()` block is a
             # real BEGIN/COMMIT (inside an open transaction it would only be a savepoint)
-            self._conn = db.connect(self.url, autocommit=True)
-            db.set_search_settings(self._conn, EF_SEARCH)
+            conn = db.connect(self.url, autocommit=True)
+            try:
+                db.check_model(conn, self.embedder.name)
+            except Exception:
+                conn.close()
+                raise
+            db.set_search_settings(conn, EF_SEARCH)
+            self._conn = conn
         return self._conn
 
     def close(self) -> None:

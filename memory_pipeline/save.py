@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass
@@ -16,7 +17,9 @@ from memory_pipeline.lib.temporal import resolve_temporal_references
 from memory_pipeline.records import MemoryIn
 from memory_pipeline.store import memories as sql
 
-EXISTING = "existing"  # external_id seen before: re-ingesting is a no-op
+EXISTING = "existing"  # external_id seen before with this content: re-ingesting is a no-op
+# external_id seen before with other content: stored as its next version, which supersedes the last
+EDITED = "edited"
 
 
 @dataclass(frozen=True)
@@ -24,7 +27,7 @@ class SaveResult:
     id: int
     user_id: str
     external_id: str | None
-    action: str  # inserted | deduplicated | flagged | existing
+    action: str  # inserted | deduplicated | flagged | existing | edited
     match_id: int | None
     similarity: float | None
     reason: str
@@ -59,49 +62,78 @@ def dates_json(rec: MemoryIn) -> list[dict]:
 _Match = tuple[float, int, int, str, bytes]
 
 
+@dataclass(frozen=True)
+class _Edit:
+    previous: int  # id of the version it supersedes
+    version: int
+
+
 def save_batch(
     conn: psycopg.Connection, records: Sequence[MemoryIn], vectors: np.ndarray, config: SaveConfig
 ) -> list[SaveResult]:
     """Decide and write one batch inside the caller's transaction. `vectors[i]` embeds `records[i]`."""
     sql.lock_users(conn, [r.user_id for r in records])
-    results, todo = _known_records(conn, records)
-    if not todo:
-        return _resolve_same(results)
-    ids = sql.allocate_ids(conn, len(todo))
-    id_of = dict(zip(todo, ids, strict=True))
-    best = _stored_neighbours(conn, records, vectors, todo)
-    rows, actions, mentions = _decide_in_order(records, vectors, config, todo, id_of, best, results)
-    if len(rows) == 1:
-        sql.insert_memory(conn, rows[0])
-    else:
-        sql.copy_memories(conn, rows)
-    # mentions of rows inserted in this very batch are folded into their rows' counts afterwards
-    sql.bump_mentions(conn, dict(mentions))
-    sql.insert_actions(conn, actions)
+    results, todo, edits, later = _known_records(conn, records)
+    if todo:
+        ids = sql.allocate_ids(conn, len(todo))
+        id_of = dict(zip(todo, ids, strict=True))
+        best = _stored_neighbours(conn, records, vectors, [i for i in todo if i not in edits])
+        rows, actions, mentions = _decide_in_order(records, vectors, config, todo, id_of, best, results, edits)
+        if len(rows) == 1:
+            sql.insert_memory(conn, rows[0])
+        else:
+            sql.copy_memories(conn, rows)
+        # mentions of rows inserted in this very batch are folded into their rows' counts afterwards
+        sql.bump_mentions(conn, dict(mentions))
+        sql.supersede_edited(conn, [(e.previous, id_of[i]) for i, e in edits.items()],
+                             [_edit_edge(records[i], id_of[i], e) for i, e in edits.items()])
+        sql.insert_actions(conn, actions)
+    if later:  # a second version of an external id within this batch: saved once the first is stored
+        for i, res in zip(later, save_batch(conn, [records[i] for i in later], vectors[later], config),
+                          strict=True):
+            results[i] = res
     return _resolve_same(results)
 
 
-def _known_records(conn: psycopg.Connection, records: Sequence[MemoryIn]) -> tuple[list, list[int]]:
-    """Results so far and the indices left to decide: external ids seen before (in the store or
-    earlier in this batch) are no-ops."""
+def _known_records(conn: psycopg.Connection, records: Sequence[MemoryIn]):
+    """Results so far, the indices to decide now, the edits among them, and the indices to save after
+    this batch. An external id seen before with the same content (in the store or earlier in this
+    batch) is a no-op; with other content it is an edit: stored as the next version."""
     results: list = [None] * len(records)
     pairs = [(r.user_id, r.external_id) for r in records if r.external_id is not None]
     known = sql.existing_external_ids(conn, pairs)
     todo: list[int] = []
-    seen_in_batch: dict[tuple[str, str], int] = {}
+    edits: dict[int, _Edit] = {}
+    later: list[int] = []
+    seen_in_batch: dict[tuple[str, str], list[int]] = {}
     for i, r in enumerate(records):
         key = (r.user_id, r.external_id) if r.external_id is not None else None
-        if key is not None and key in known:
-            results[i] = SaveResult(
-                known[key], r.user_id, r.external_id, EXISTING, None, None, "external_id exists"
-            )
-        elif key is not None and key in seen_in_batch:
-            results[i] = ("same", seen_in_batch[key])  # resolved by _resolve_same
-        else:
-            if key is not None:
-                seen_in_batch[key] = i
-            todo.append(i)
-    return results, todo
+        same = next((j for j in seen_in_batch.get(key, ()) if records[j].content_hash == r.content_hash), None)
+        if key in seen_in_batch:
+            if same is not None:
+                results[i] = ("same", same)  # resolved by _resolve_same
+            else:
+                later.append(i)
+            continue
+        if key is not None:
+            seen_in_batch[key] = [i]
+        stored = known.get(key) if key is not None else None
+        match = stored.id_with(r.content_hash) if stored else None
+        if match is not None:
+            results[i] = SaveResult(match, r.user_id, r.external_id, EXISTING, None, None, "external_id exists")
+            continue
+        if stored is not None:
+            edits[i] = _Edit(stored.latest, stored.version + 1)
+        todo.append(i)
+    return results, todo, edits, later
+
+
+def _edit_edge(rec: MemoryIn, new_id: int, edit: _Edit) -> tuple:
+    # the id consolidation's supersession phase would give the same edge
+    digest = hashlib.sha256("\x1f".join(map(str, ("edge", rec.user_id, "supersedes", new_id, edit.previous)))
+                            .encode()).hexdigest()[:20]
+    reason = f"external_id {rec.external_id!r} re-ingested with edited content (version {edit.version})"
+    return (f"edge_{digest}", rec.user_id, str(new_id), str(edit.previous), reason)
 
 
 def _stored_neighbours(
@@ -122,15 +154,24 @@ def _decide_in_order(
     id_of: dict[int, int],
     best: dict[int, _Match],
     results: list,
+    edits: dict[int, _Edit],
 ) -> tuple[list, list[dict], dict[int, int]]:
     """Rows, audit actions and mention bumps, walking the batch in order: earlier records of the same
-    batch count as stored. Fills `results`."""
+    batch count as stored. Fills `results`. An edit is stored as it is (no quick check: it replaces
+    its own earlier version, which it resembles by nature)."""
     by_user: dict[str, list[int]] = defaultdict(list)
     root_of: dict[int, int] = {}
     rows, actions = [], []
     mentions: dict[int, int] = defaultdict(int)
     for i in todo:
         rec = records[i]
+        if i in edits:
+            rows.append(_edit_row(rec, id_of[i], vectors[i], edits[i]))
+            actions.append(_edit_action(rec, id_of[i], edits[i]))
+            root_of[i] = id_of[i]
+            results[i] = SaveResult(id_of[i], rec.user_id, rec.external_id, EDITED, edits[i].previous, None,
+                                    actions[-1]["reason"])
+            continue
         earlier = by_user[rec.user_id]
         cand = _closer_in_batch(i, best.get(i), earlier, records, vectors, id_of, root_of)
         earlier.append(i)
@@ -175,6 +216,22 @@ def _closer_in_batch(
             k = earlier[j]
             cand = (float(sims[j]), id_of[k], root_of[k], records[k].content, records[k].content_hash)
     return cand
+
+
+def _edit_row(rec: MemoryIn, new_id: int, vector: np.ndarray, edit: _Edit) -> tuple:
+    return sql.memory_row(id=new_id, rec=rec, facts=facts_json(rec.content), dates=dates_json(rec),
+                          embedding=vector, flagged=False, flag_reason=None, duplicate_of=None,
+                          external_version=edit.version)
+
+
+def _edit_action(rec: MemoryIn, new_id: int, edit: _Edit) -> dict:
+    return {
+        "user_id": rec.user_id, "action": "EDIT", "memory_ids": [new_id, edit.previous],
+        "target_id": str(edit.previous),
+        "reason": f"external_id {rec.external_id!r} re-ingested with edited content: version {edit.version}"
+                  f" supersedes memory {edit.previous}",
+        "inputs": {"stage": "save", "external_id": rec.external_id, "version": edit.version},
+    }
 
 
 def _action(

@@ -31,7 +31,7 @@ class IngestReport:
 
     def to_dict(self) -> dict[str, Any]:
         return {"records": self.lines, **{k: self.counts.get(k, 0) for k in
-                ("inserted", "deduplicated", "flagged", "existing")}, "seconds": round(self.seconds, 3)}
+                ("inserted", "deduplicated", "flagged", "existing", "edited")}, "seconds": round(self.seconds, 3)}
 
 
 class MemoryService:
@@ -53,6 +53,10 @@ class MemoryService:
 
     def ensure_schema(self) -> None:
         self.runtime.ensure_schema()
+
+    def reembed(self) -> dict[str, int]:
+        """Re-embed the whole store with the loaded model (the explicit way to change models)."""
+        return self.runtime.reembed()
 
     @property
     def conn(self) -> psycopg.Connection:

@@ -40,12 +40,14 @@ def test_nightly_schedule_defaults():
 
 def test_plan_requests_one_run_per_batch():
     due = [("a", 25, 0, 100), ("b", 30, 0, 200)]
-    users, cur = plan_requests(due, {})
-    assert users == ["a", "b"] and cur == {"a": 100, "b": 200}
-    again, cur2 = plan_requests(due, cur)  # same batch seen again: no second run
+    users, cur, _ = plan_requests(due, {})
+    assert users == ["a", "b"] and {u: e["id"] for u, e in cur.items()} == {"a": 100, "b": 200}
+    again, cur2, _ = plan_requests(due, cur)  # same batch seen again: no second run
     assert again == [] and cur2 == cur
-    grown, _ = plan_requests([("a", 45, 0, 150)], cur)
+    grown, _, _ = plan_requests([("a", 45, 0, 150)], cur)
     assert grown == ["a"]
+    old_format, _, _ = plan_requests(due, {"a": 100, "b": 150})  # cursors written before retries existed
+    assert old_format == ["b"]
 
 
 def test_schedule_ranges_batch_users():
@@ -75,7 +77,7 @@ def test_sensor_requests_only_users_over_threshold(service, settings):
     # the same batch on the next tick: no duplicate run
     with dg.build_sensor_context(instance=inst, cursor=res.cursor, resources={"memory_store": store}) as ctx2:
         assert consolidation_due_sensor(ctx2).run_requests == []
-    assert json.loads(res.cursor)["busy"] > 0
+    assert json.loads(res.cursor)["busy"]["id"] > 0
 
 
 @pytest.mark.integration

@@ -30,7 +30,8 @@ def cmd_ingest(args) -> int:
     rate = d["records"] / d["seconds"] if d["seconds"] else 0.0
     _print(d, args.json, (
         f"ingested {d['records']} records in {d['seconds']:.2f}s ({rate:.0f}/s): {d['inserted']} inserted, "
-        f"{d['deduplicated']} deduplicated, {d['flagged']} flagged, {d['existing']} already present"
+        f"{d['deduplicated']} deduplicated, {d['flagged']} flagged, {d['existing']} already present, "
+        f"{d['edited']} edited (stored as new versions)"
     ))
     return 0
 
@@ -70,6 +71,11 @@ def cmd_db(args) -> int:
         _print({"stopped": stopped}, args.json, "stopped" if stopped else "not running")
         return 0
     svc = _service()
+    if args.action == "reembed":
+        counts = svc.reembed()
+        _print({"reembedded": counts, "model": svc.embedder.name}, args.json,
+               f"re-embedded with {svc.embedder.name}: " + ", ".join(f"{n} {k}" for k, n in counts.items()))
+        return 0
     svc.ensure_schema()
     _print({"url": svc.url, "home": str(settings.home)}, args.json, f"store ready at {settings.home}")
     return 0
@@ -93,5 +99,5 @@ def register(add) -> None:
     sp.add_argument("--user")
     sp.add_argument("--prometheus", action="store_true", help="Prometheus text format")
 
-    sp = add("db", cmd_db, "create/migrate the store, or stop the embedded server")
-    sp.add_argument("action", choices=["init", "stop"])
+    sp = add("db", cmd_db, "create/migrate the store, stop the embedded server, or re-embed it with the loaded model")
+    sp.add_argument("action", choices=["init", "stop", "reembed"])

@@ -72,9 +72,13 @@ class Writer:
         view = ctx.summaries()
         if replaces:
             self._deleted.append(replaces)
-            view.pop(replaces, None)
-            self.act("SUMMARY_REPLACED", ids, f"summary {replaces} replaced by {sid}: {why}",
-                     target=replaces)
+            old_sources = [int(i) for i in (view.pop(replaces, None) or {}).get("source_ids", ())]
+            # the old summary's `consolidates` edges go with it: the log names each one removed
+            self.act("SUMMARY_REPLACED", ids, f"summary {replaces} replaced by {sid}: {why};"
+                     f" its {len(old_sources)} consolidates edge(s) removed", target=replaces,
+                     replaced_by=sid, old_source_ids=old_sources,
+                     removed_edges=[{"edge_type": "consolidates", "source_id": replaces, "target_id": str(i)}
+                                    for i in old_sources])
         view[sid] = {"access_count": 0, **row}
         self._summaries.append(row)
         self._edges.extend(

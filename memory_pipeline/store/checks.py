@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 import psycopg
 
@@ -20,6 +21,41 @@ def lost_memories(conn: psycopg.Connection, users: Sequence[str]) -> list[int]:
         (list(users),),
     ).fetchall()
     return [r[0] for r in rows]
+
+
+@dataclass(frozen=True)
+class LedgerCheck:
+    """Raw rows of some users compared with what earlier checks recorded of them."""
+
+    recorded: int  # rows the ledger held before this check
+    present: int  # raw rows in the store now
+    missing: list[int]  # recorded rows no longer in the store (deleted)
+    changed: list[int]  # recorded rows whose content or owner differs from what was recorded
+    added: int  # rows recorded by this check (new since the last one)
+
+
+def check_ledger(conn: psycopg.Connection, users: Sequence[str]) -> LedgerCheck:
+    """Compare the users' raw rows with the ledger, then record the rows it does not hold yet.
+
+    Lost or edited rows stay in the ledger as they were, so the check keeps failing until someone
+    looks: a lost memory is never forgotten by the next run. Row by row (not one digest per user)
+    because a save transaction may commit ids lower than rows already checked.
+    """
+    u = list(users)
+    recorded = conn.execute("SELECT count(*) FROM memory_ledger WHERE user_id = ANY(%s)", (u,)).fetchone()[0]
+    missing = [r[0] for r in conn.execute(
+        "SELECT l.id FROM memory_ledger l WHERE l.user_id = ANY(%s)"
+        " AND NOT EXISTS (SELECT 1 FROM memories m WHERE m.id = l.id) ORDER BY l.id", (u,))]
+    changed = [r[0] for r in conn.execute(
+        "SELECT l.id FROM memory_ledger l JOIN memories m ON m.id = l.id WHERE l.user_id = ANY(%s)"
+        " AND (m.user_id <> l.user_id OR md5(m.content)::uuid <> l.content_md5) ORDER BY l.id", (u,))]
+    present = conn.execute("SELECT count(*) FROM memories WHERE user_id = ANY(%s)", (u,)).fetchone()[0]
+    added = conn.execute(
+        "INSERT INTO memory_ledger (user_id, id, content_md5) SELECT m.user_id, m.id, md5(m.content)::uuid"
+        " FROM memories m WHERE m.user_id = ANY(%s)"
+        " AND NOT EXISTS (SELECT 1 FROM memory_ledger l WHERE l.user_id = m.user_id AND l.id = m.id)"
+        " ON CONFLICT DO NOTHING", (u,)).rowcount
+    return LedgerCheck(recorded, present, missing, changed, added)
 
 
 def mixed_user_rows(conn: psycopg.Connection, users: Sequence[str]) -> list[str]:

@@ -119,7 +119,7 @@ def migrations() -> list[tuple[int, str, str]]:
     return sorted(found)
 
 
-def migrate(url: str, *, dimension: int, embedding_model: str) -> list[int]:
+def migrate(url: str, *, dimension: int, embedding_model: str, check_model: bool = True) -> list[int]:
     """Apply pending migrations idempotently; returns the versions applied now.
 
     The embedding dimension is fixed when the store is created; opening it with another model of
@@ -156,7 +156,7 @@ def migrate(url: str, *, dimension: int, embedding_model: str) -> list[int]:
             conn.execute("INSERT INTO schema_migrations (version, name) VALUES (%s, %s)", (version, name))
             applied.append(version)
             log.info("applied migration %04d_%s", version, name)
-        _check_embedding_settings(conn, dimension, embedding_model)
+        _check_embedding_settings(conn, dimension, embedding_model if check_model else None)
     return applied
 
 
@@ -167,16 +167,35 @@ def _covering(dimension: int) -> str:
     return "INCLUDE (id, tier, created_at)"
 
 
-def _check_embedding_settings(conn: psycopg.Connection, dimension: int, model: str) -> None:
+def check_model(conn: psycopg.Connection, model: str) -> None:
+    """Refuse a connection whose process embeds with another model than the store's (another process
+    may have re-embedded the store since this one migrated it)."""
+    row = conn.execute("SELECT value FROM store_settings WHERE key = 'embedding_model'").fetchone()
+    if row is not None and row[0] != model:
+        raise SchemaMismatch(
+            f"the store holds vectors of the embedding model {row[0]!r}, but this process loaded {model!r};"
+            " refusing to mix vectors of two models. Fix the model installation, or re-embed the whole store"
+            " with the loaded model: memory-pipeline db reembed"
+        )
+
+
+def _check_embedding_settings(conn: psycopg.Connection, dimension: int, model: str | None) -> None:
+    """`model` None: the caller is about to re-embed (the dimension must still match)."""
     rows = dict(conn.execute("SELECT key, value FROM store_settings").fetchall())
     if not rows:
-        conn.execute(
-            "INSERT INTO store_settings (key, value) VALUES ('embedding_dimension', %s), ('embedding_model', %s)",
-            (str(dimension), model),
-        )
+        conn.execute("INSERT INTO store_settings (key, value) VALUES ('embedding_dimension', %s)", (str(dimension),))
+        if model is not None:
+            conn.execute("INSERT INTO store_settings (key, value) VALUES ('embedding_model', %s)", (model,))
         return
     if int(rows["embedding_dimension"]) != dimension:
         raise SchemaMismatch(
             f"the store holds {rows['embedding_dimension']}-dimensional embeddings from "
             f"{rows.get('embedding_model')!r}; the configured model gives {dimension}"
         )
+    stored = rows.get("embedding_model")
+    if model is None:
+        return
+    if stored is None:  # a store from before the model was recorded
+        conn.execute("INSERT INTO store_settings (key, value) VALUES ('embedding_model', %s)", (model,))
+    else:  # same dimension is not the same vector space: never mix two models' vectors in one store
+        check_model(conn, model)

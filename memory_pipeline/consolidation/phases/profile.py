@@ -25,6 +25,7 @@ def run(ctx: RunContext, writer: Writer, engine: Engine) -> PhaseResult:
                             sorted(superseded))
     existing = ctx.profile()
     if existing and existing.get("inputs_fingerprint") == fingerprint and existing.get("method") == method:
+        _embed_if_missing(ctx, existing)
         return res  # same inputs, same method: nothing to rebuild (a fallback profile is retried)
     sources = [ProfileSource(r["id"], r["content"], r["temporal_end"]) for r in summ]
     sources += [ProfileSource(str(ctx.id_of(k)), s.content[k], s.created_at[k], outcome=_outcome(s.metadata[k]))
@@ -36,6 +37,7 @@ def run(ctx: RunContext, writer: Writer, engine: Engine) -> PhaseResult:
     pid = stable_id("prof", ctx.user_id, method, prof.content)
     if existing and existing["id"] == pid:
         writer.keep_profile(fingerprint)
+        _embed_if_missing(ctx, existing)
         return res
     writer.write_profile({
         "user_id": ctx.user_id, "id": pid, "content": prof.content,
@@ -52,6 +54,13 @@ def run(ctx: RunContext, writer: Writer, engine: Engine) -> PhaseResult:
     res.counts["profiles_written"] += 1
     res.previews.append(prof.content[:300])
     return res
+
+
+def _embed_if_missing(ctx: RunContext, existing: dict) -> None:
+    """A profile's vector is written after its run's commit: a run that died in between left it empty,
+    and the next run fills it in."""
+    if existing.get("embedding") is None and not ctx.embed:
+        ctx.profile_to_embed = (existing["id"], existing["content"])
 
 
 def _outcome(meta: dict) -> bool | None:

@@ -16,7 +16,8 @@ COMPRESSION_BOUNDS = (1.0, 100.0)
 @dg.multi_asset_check(
     specs=[
         dg.AssetCheckSpec("no_loss", asset="memory_summaries",
-                          description="Every raw memory is still there: active or linked to what replaced it."),
+                          description="Every raw memory an earlier check saw is still there with the same content,"
+                                      " and every link points at a row that exists."),
         dg.AssetCheckSpec("user_isolation", asset="memory_summaries",
                           description="No summary or edge mixes memories of two users."),
         dg.AssetCheckSpec("summary_bounds", asset="memory_summaries",
@@ -29,8 +30,15 @@ def consolidation_checks(context: dg.AssetCheckExecutionContext, memory_store: M
     conn = memory_store.runtime.conn
     users = partition_users(list(context.op_execution_context.partition_keys), store.all_users(conn))
     lost = check_sql.lost_memories(conn, users)
-    yield dg.AssetCheckResult(check_name="no_loss", asset_key="memory_summaries", passed=not lost,
-                              metadata={"broken_links": len(lost), "sample": str(lost[:5])})
+    ledger = check_sql.check_ledger(conn, users)
+    yield dg.AssetCheckResult(
+        check_name="no_loss", asset_key="memory_summaries",
+        passed=not (lost or ledger.missing or ledger.changed),
+        metadata={"broken_links": len(lost), "sample": str(lost[:5]), "rows_previously_checked": ledger.recorded,
+                  "rows_now": ledger.present, "rows_deleted": len(ledger.missing),
+                  "rows_content_changed": len(ledger.changed), "rows_newly_recorded": ledger.added,
+                  "deleted_sample": str(ledger.missing[:5]), "changed_sample": str(ledger.changed[:5])},
+    )
     mixed = check_sql.mixed_user_rows(conn, users)
     yield dg.AssetCheckResult(check_name="user_isolation", asset_key="memory_summaries", passed=not mixed,
                               metadata={"mixed_rows": len(mixed), "sample": str(mixed[:5])})

@@ -1,10 +1,15 @@
 """Message-count sensor (seeds 001, 002): a user with >= 20 new messages since their last
 consolidation, or > 1,000 working items, gets a run of their partition. Cursor-based: a batch (a
-user's newest memory id) is requested once. New users are added as partitions as they appear."""
+user's newest memory id) is requested once; if its run fails, it is requested again after a backoff,
+up to three attempts, then the user is flagged in the log and the action log. New users are added as
+partitions as they appear."""
 
 from __future__ import annotations
 
+import hashlib
 import json
+import time
+from datetime import UTC, datetime
 
 import dagster as dg
 
@@ -13,20 +18,75 @@ from memory_pipeline.defs.dagster_private import range_tags
 from memory_pipeline.defs.partitions import SHARDS, USERS_PARTITION, shard_key
 from memory_pipeline.defs.resources import MemoryStoreResource
 from memory_pipeline.store import consolidation as store
+from memory_pipeline.store import memories as mem_sql
 
 PER_USER_RUNS_UP_TO = 20  # more users due in one tick are batched into range runs
+MAX_ATTEMPTS = 3  # seed 001: three attempts, then the user is flagged (until new memories arrive)
+RETRY_BACKOFF_S = 120.0  # the second attempt waits this long after the failure, the third twice that
+SENSOR_NAME = "consolidation_due_sensor"
+
+
+def _entry(raw) -> dict:
+    """A user's cursor entry: the batch requested (newest memory id), the run key, attempts, when.
+    Older cursors held the newest memory id alone."""
+    return {"id": raw, "key": None, "try": 1, "at": 0.0} if isinstance(raw, int) else dict(raw)
 
 
 def plan_requests(
-    due: list[tuple[str, int, int, int]], cursor: dict[str, int]
-) -> tuple[list[str], dict[str, int]]:
-    """Users to run now and the next cursor: one request per (user, newest memory id)."""
-    run, nxt = [], dict(cursor)
+    due: list[tuple[str, int, int, int]], cursor: dict, failed_keys: frozenset[str] = frozenset(),
+    now: float = 0.0,
+) -> tuple[list[str], dict, list[str]]:
+    """Users to run now, the next cursor and the users given up on: one request per (user, newest
+    memory id); a request whose run failed is retried after a backoff, up to MAX_ATTEMPTS, then the
+    user is reported (and asked again only when a newer memory arrives)."""
+    run, gave_up = [], []
+    nxt = {u: _entry(e) for u, e in cursor.items()}
     for user, _new, _working, max_id in due:
-        if max_id > cursor.get(user, 0):
+        e = nxt.get(user)
+        if e is None or max_id > e["id"]:
+            nxt[user] = {"id": max_id, "key": None, "try": 1, "at": now}
             run.append(user)
-            nxt[user] = max_id
-    return run, nxt
+        elif e["key"] in failed_keys and not e.get("flagged"):
+            if e["try"] >= MAX_ATTEMPTS:
+                e["flagged"] = True
+                gave_up.append(user)
+            elif now >= e["at"] + RETRY_BACKOFF_S * 2 ** (e["try"] - 1):
+                nxt[user] = {"id": max_id, "key": None, "try": e["try"] + 1, "at": now}
+                run.append(user)
+    return run, nxt, gave_up
+
+
+def _run_key(users: list[str], nxt: dict, prefix: str) -> str:
+    """Unique per batch and attempt, so a retry is a new run and a repeated tick is not."""
+    parts = ",".join(f"{u}:{nxt[u]['id']}:{nxt[u]['try']}" for u in users)
+    return f"{prefix}:{hashlib.sha1(parts.encode()).hexdigest()[:12]}"
+
+
+def _failed_run_keys(context: dg.SensorEvaluationContext, cursor: dict, due: list) -> frozenset[str]:
+    """Run keys of this sensor's requests for users still due that ended failed or canceled (one query)."""
+    pending = [_entry(cursor[u]) for u, *_ in due if u in cursor]
+    pending = [e for e in pending if e["key"] and not e.get("flagged")]
+    if not pending:
+        return frozenset()
+    runs = context.instance.get_runs(filters=dg.RunsFilter(
+        tags={"dagster/sensor_name": SENSOR_NAME},
+        statuses=[dg.DagsterRunStatus.FAILURE, dg.DagsterRunStatus.CANCELED],
+        updated_after=datetime.fromtimestamp(min(e["at"] for e in pending) - 1, UTC),
+    ))
+    return frozenset(r.tags.get("dagster/run_key") for r in runs)
+
+
+def _report_gave_up(context, conn, gave_up: list[str], nxt: dict) -> None:
+    """Visible twice: in the sensor's log and in the user's action log."""
+    if not gave_up:
+        return
+    context.log.error("consolidation failed %d times for %d user(s), not retried until new memories arrive: %s",
+                      MAX_ATTEMPTS, len(gave_up), ", ".join(gave_up[:20]))
+    mem_sql.insert_actions(conn, [{
+        "user_id": u, "action": "CONSOLIDATION_FAILED", "target_id": nxt[u]["key"],
+        "reason": f"{MAX_ATTEMPTS} runs for memories up to id {nxt[u]['id']} failed; retried when new memories"
+                  " arrive or when run by hand",
+        "inputs": {"attempts": MAX_ATTEMPTS, "last_run_key": nxt[u]["key"]}} for u in gave_up])
 
 
 def batch_ranges(order: list[str], due: list[str], span: int) -> list[tuple[str, str, list[str]]]:
@@ -42,46 +102,33 @@ def batch_ranges(order: list[str], due: list[str], span: int) -> list[tuple[str,
     return out
 
 
-@dg.sensor(job=consolidation_job, minimum_interval_seconds=60, default_status=dg.DefaultSensorStatus.RUNNING)
+@dg.sensor(name=SENSOR_NAME, job=consolidation_job, minimum_interval_seconds=60,
+           default_status=dg.DefaultSensorStatus.RUNNING)
 def consolidation_due_sensor(context: dg.SensorEvaluationContext, memory_store: MemoryStoreResource):
-    """Request a consolidation run for each user over the message-count threshold."""
+    """Request a consolidation run for each user over the message-count threshold; retry failed ones."""
     rt = memory_store.runtime
     conn, cfg = rt.conn, rt.settings.dagster
     cursor = json.loads(context.cursor) if context.cursor else {}
     due = store.users_due(conn, cfg.sensor_min_new, cfg.sensor_max_working)
-    conn.rollback()
-    users, nxt = plan_requests(due, cursor)
+    users, nxt, gave_up = plan_requests(due, cursor, _failed_run_keys(context, cursor, due), time.time())
+    _report_gave_up(context, conn, gave_up, nxt)
     if SHARDS:  # shard partitions are static: no partitions to add, one request per shard
-        keys = sorted({shard_key(u) for u in users})
-        return dg.SensorResult(
-            run_requests=[
-                dg.RunRequest(run_key=f"{k}:{max(nxt[u] for u in users)}", partition_key=k) for k in keys
-            ],
-            cursor=json.dumps(nxt),
-        )
+        by_shard: dict[str, list[str]] = {}
+        for u in users:
+            by_shard.setdefault(shard_key(u), []).append(u)
+        requests = []
+        for k, group in sorted(by_shard.items()):
+            key = _run_key(group, nxt, k)
+            requests.append(dg.RunRequest(run_key=key, partition_key=k))
+            for u in group:
+                nxt[u]["key"] = key
+        return dg.SensorResult(run_requests=requests, cursor=json.dumps(nxt))
     known = set(context.instance.get_dynamic_partitions(USERS_PARTITION))
     everyone = store.all_users(conn)
-    conn.rollback()
     new_partitions = [u for u in everyone if u not in known]
-    order = [*known, *new_partitions]
-    requests = (
-        [
-            dg.RunRequest(run_key=f"{u}:{nxt[u]}", partition_key=u, tags={"trigger": "message_count"})
-            for u in users
-        ]
-        if len(users) <= PER_USER_RUNS_UP_TO
-        else [
-            # many users due at once: a few range runs, each consolidating only its due users
-            dg.RunRequest(
-                run_key=f"batch:{a}:{b}:{max(nxt[u] for u in group)}",
-                tags={**range_tags(a, b), "trigger": "message_count"},
-                run_config={"ops": {"consolidate_users": {"config": {"only_users": group}}}},
-            )
-            for a, b, group in batch_ranges(order, users, cfg.users_per_run)
-        ]
-    )
+    requests = _requests(users, nxt, [*known, *new_partitions], cfg.users_per_run)
     if requests:
-        context.log.info("requesting consolidation for %d user(s): %s", len(requests), ", ".join(users[:20]))
+        context.log.info("requesting consolidation for %d user(s): %s", len(users), ", ".join(users[:20]))
     return dg.SensorResult(
         run_requests=requests,
         dynamic_partitions_requests=[dg.AddDynamicPartitionsRequest(USERS_PARTITION, new_partitions)]
@@ -89,3 +136,24 @@ def consolidation_due_sensor(context: dg.SensorEvaluationContext, memory_store: 
         else [],
         cursor=json.dumps(nxt),
     )
+
+
+def _requests(users: list[str], nxt: dict, order: list[str], span: int) -> list[dg.RunRequest]:
+    """One run per user, or a few range runs when many are due; records each user's run key."""
+    out = []
+    if len(users) <= PER_USER_RUNS_UP_TO:
+        for u in users:
+            key = _run_key([u], nxt, u)
+            nxt[u]["key"] = key
+            out.append(dg.RunRequest(run_key=key, partition_key=u, tags={"trigger": "message_count"}))
+        return out
+    for a, b, group in batch_ranges(order, users, span):
+        # many users due at once: a few range runs, each consolidating only its due users
+        key = _run_key(group, nxt, f"batch:{a}:{b}")
+        for u in group:
+            nxt[u]["key"] = key
+        out.append(dg.RunRequest(
+            run_key=key, tags={**range_tags(a, b), "trigger": "message_count"},
+            run_config={"ops": {"consolidate_users": {"config": {"only_users": group}}}},
+        ))
+    return out
