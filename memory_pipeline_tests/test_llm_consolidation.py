@@ -105,9 +105,13 @@ def test_happy_path_applies_what_the_model_says(service, llm):
     assert llm_rows and all(s[1] == "test-model" and s[2] == version and s[3].startswith("The user") for s in llm_rows)
     sup = [a for a in st["actions"] if a[0] == "SUPERSEDE"]
     assert any("learns another language" in a[2] and a[3]["method"] == "llm" and a[3]["prompt_version"] for a in sup)
-    edge = service.conn.execute("SELECT reason FROM edges WHERE source_id = %s AND target_id = %s",
-                                (new.id, old.id)).fetchone()
-    assert edge and "llm" in edge[0]
+    edge = service.conn.execute("SELECT reason, method, model, prompt_version FROM edges WHERE source_id = %s"
+                                " AND target_id = %s", (new.id, old.id)).fetchone()
+    assert edge and "llm" in edge[0] and edge[1:3] == ("llm", "test-model") and edge[3]
+    prof = service.conn.execute("SELECT method, model, prompt_version, sections FROM profiles WHERE user_id = 'alice'"
+                                ).fetchone()
+    assert prof[:2] == ("llm", "test-model") and prof[2]
+    assert all(fact.endswith("]") for facts in prof[3].values() for fact in facts)  # each fact cites its sources
     decided = [a for a in st["actions"] if a[0] in ("MERGE", "KEEP_SEPARATE", "REPLACE")]
     assert decided and all(a[3]["method"] == "llm" for a in decided)
     # the model's MERGE is applied with its reasoning (its text stands for the pair unless a summary already does)

@@ -235,12 +235,13 @@ def insert_edges(conn: psycopg.Connection, rows: Sequence[dict]) -> int:
     """Insert edges that do not exist yet (one statement); returns how many were new."""
     if not rows:
         return 0
-    cols = ("id", "user_id", "edge_type", "source_id", "target_id", "weight", "reason", "run_id")
+    cols = ("id", "user_id", "edge_type", "source_id", "target_id", "weight", "reason", "run_id", "method", "model",
+            "prompt_version")
     return conn.execute(
-        "INSERT INTO edges (id, user_id, edge_type, source_id, target_id, weight, reason, run_id)"
-        " SELECT * FROM unnest(%s::text[], %s::text[], %s::text[], %s::text[], %s::text[], %s::real[],"
-        " %s::text[], %s::text[]) ON CONFLICT DO NOTHING",
-        [[r[c] for r in rows] for c in cols],
+        "INSERT INTO edges (id, user_id, edge_type, source_id, target_id, weight, reason, run_id, method, model,"
+        " prompt_version) SELECT * FROM unnest(%s::text[], %s::text[], %s::text[], %s::text[], %s::text[],"
+        " %s::real[], %s::text[], %s::text[], %s::text[], %s::text[], %s::text[]) ON CONFLICT DO NOTHING",
+        [[r.get(c) for r in rows] for c in cols],
     ).rowcount
 
 
@@ -278,15 +279,18 @@ def get_profile(conn: psycopg.Connection, user_id: str) -> dict | None:
 
 def upsert_profile(conn: psycopg.Connection, row: dict) -> None:
     conn.execute(
-        "INSERT INTO profiles (user_id, id, version, content, sections, patterns, source_ids, method, model, run_id,"
-        " embedding, inputs_fingerprint) VALUES (%(user_id)s, %(id)s, 1, %(content)s, %(sections)s, %(patterns)s,"
-        " %(source_ids)s, %(method)s, %(model)s, %(run_id)s, %(embedding)b, %(inputs_fingerprint)s)"
+        "INSERT INTO profiles (user_id, id, version, content, sections, patterns, source_ids, method, model,"
+        " prompt_version, run_id, embedding, inputs_fingerprint) VALUES (%(user_id)s, %(id)s, 1, %(content)s,"
+        " %(sections)s, %(patterns)s, %(source_ids)s, %(method)s, %(model)s, %(prompt_version)s, %(run_id)s,"
+        " %(embedding)b, %(inputs_fingerprint)s)"
         " ON CONFLICT (user_id) DO UPDATE SET id = excluded.id, version = profiles.version + 1,"
         " content = excluded.content, sections = excluded.sections, patterns = excluded.patterns,"
         " source_ids = excluded.source_ids, method = excluded.method, model = excluded.model,"
+        " prompt_version = excluded.prompt_version,"
         " run_id = excluded.run_id, embedding = excluded.embedding,"
         " inputs_fingerprint = excluded.inputs_fingerprint, updated_at = now()",
-        {**row, **{k: json.dumps(row[k], default=str) for k in ("sections", "patterns", "source_ids")}},
+        {"prompt_version": None, **row,
+         **{k: json.dumps(row[k], default=str) for k in ("sections", "patterns", "source_ids")}},
     )
 
 

@@ -43,7 +43,9 @@ def run(ctx: RunContext, writer: Writer, engine: Engine) -> PhaseResult:
         "user_id": ctx.user_id, "id": pid, "content": prof.content,
         "sections": {k: list(v) for k, v in prof.sections.items()}, "patterns": [list(p) for p in prof.patterns],
         "source_ids": list(prof.source_ids), "method": method,
-        "model": engine.model if method == engine.method(PROFILE) else None, "run_id": ctx.run_id,
+        "model": engine.model if method == engine.method(PROFILE) else None,
+        "prompt_version": engine.prompt_version(PROFILE) if method == engine.method(PROFILE) else None,
+        "run_id": ctx.run_id,
         # no embedder here: the caller embeds a run's profiles in one batch
         "embedding": ctx.embed([prof.content])[0] if ctx.embed else None,
         "inputs_fingerprint": fingerprint,

@@ -47,18 +47,25 @@ def run(ctx: RunContext, writer: Writer, engine: Engine) -> PhaseResult:
             continue
         edges.append({"id": stable_id("edge", ctx.user_id, "supersedes", newer, older), "user_id": ctx.user_id,
                       "edge_type": "supersedes", "source_id": str(newer), "target_id": str(older),
-                      "weight": float(sup.confidence), "reason": sup.reason, "run_id": ctx.run_id})
+                      "weight": float(sup.confidence), "reason": sup.reason, "run_id": ctx.run_id,
+                      **judged_by(engine, SUPERSESSION, sup.method)})
         if unlinked:
             links[older] = newer
         writer.act("SUPERSEDE", [newer, older], sup.reason, target=str(older), slot=sup.slot,
-                   old_value=sup.old_value, new_value=sup.new_value,
-                   method=sup.method or engine.method(SUPERSESSION), model=engine.model,
-                   prompt_version=engine.prompt_version(SUPERSESSION))
+                   old_value=sup.old_value, new_value=sup.new_value, **judged_by(engine, SUPERSESSION, sup.method))
         res.previews.append(sup.reason)
     writer.add_edges(edges)
     writer.set_memory("superseded_by", links)
     res.counts["edges_new"] += len(edges)
     return res
+
+
+def judged_by(engine: Engine, kind: str, method: str | None) -> dict:
+    """Method, model and prompt version of a judgement (no model or prompt when the rules made it)."""
+    method = method or engine.method(kind)
+    by_engine = method == engine.method(kind)
+    return {"method": method, "model": engine.model if by_engine else None,
+            "prompt_version": engine.prompt_version(kind) if by_engine else None}
 
 
 def candidate_pairs(ctx: RunContext) -> list[tuple[MemoryText, MemoryText, float]]:
