@@ -20,7 +20,8 @@ class _Parser(argparse.ArgumentParser):
 
 def build_parser() -> argparse.ArgumentParser:
     p = _Parser(prog="memory-pipeline", description=__doc__)
-    p.add_argument("-v", "--verbose", action="store_true")
+    p.add_argument("-v", "--verbose", action="store_true",
+                   help="the package's own log and Dagster's run events on stderr")
     sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
     def add(name: str, fn, help: str) -> argparse.ArgumentParser:
@@ -38,7 +39,10 @@ def main(argv: list[str] | None = None) -> int:
     os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
     parser = build_parser()
     args = parser.parse_args(argv)
-    logging.basicConfig(level=logging.INFO if args.verbose else logging.WARNING, format="%(levelname)s %(message)s")
+    # libraries stay at WARNING; --verbose opens the package's loggers (and with them Dagster's run
+    # events, see defs/launch.py); the run events always go to the Dagster instance
+    logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
+    logging.getLogger("memory_pipeline").setLevel(logging.INFO if args.verbose else logging.WARNING)
     try:
         return args.fn(args)
     except MemoryPipelineError as e:
