@@ -7,7 +7,7 @@ import logging
 import os
 import sys
 
-from memory_pipeline.cli import consolidate, explain, recall, store
+from memory_pipeline.cli import consolidate, explain, observe, recall, store
 from memory_pipeline.cli.output import EXIT_BAD_INPUT
 from memory_pipeline.errors import MemoryPipelineError
 
@@ -30,7 +30,7 @@ def build_parser() -> argparse.ArgumentParser:
         sp.set_defaults(fn=fn)
         return sp
 
-    for commands in (store, consolidate, recall, explain):
+    for commands in (store, consolidate, recall, explain, observe):
         commands.register(add)
     return p
 
@@ -43,6 +43,11 @@ def main(argv: list[str] | None = None) -> int:
     # events, see defs/launch.py); the run events always go to the Dagster instance
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
     logging.getLogger("memory_pipeline").setLevel(logging.INFO if args.verbose else logging.WARNING)
+    if args.command != "metrics":  # `metrics` serves its own port
+        from memory_pipeline import telemetry
+        from memory_pipeline.config import Settings
+
+        telemetry.configure(Settings.from_env())  # off unless MEMORY_PIPELINE_METRICS_PORT / _TRACES say so
     try:
         return args.fn(args)
     except MemoryPipelineError as e:

@@ -1,4 +1,4 @@
-"""CLI: `explain ID` (why a summary, edge, profile fact or memory exists) and `metrics`."""
+"""CLI: `explain ID`, why a summary, edge, profile fact or memory exists."""
 
 from __future__ import annotations
 

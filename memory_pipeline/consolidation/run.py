@@ -15,6 +15,7 @@ from datetime import UTC, datetime
 
 import psycopg
 
+from memory_pipeline import telemetry
 from memory_pipeline.consolidation.config import MODES, ConsolidationConfig
 from memory_pipeline.consolidation.context import Embed, RunContext
 from memory_pipeline.consolidation.phases import (
@@ -61,6 +62,7 @@ class UserOutcome:
                 "compression": self.compression}
 
 
+@telemetry.traced("consolidation.user", "user")
 def consolidate_user(conn: psycopg.Connection, user_id: str, *, engine: Engine, run_id: str | None = None,
                      mode: str = "apply", dry_run: bool = False, now: datetime | None = None,
                      config: ConsolidationConfig | None = None, embed: Embed | None = None) -> UserOutcome:
@@ -83,7 +85,7 @@ def consolidate_user(conn: psycopg.Connection, user_id: str, *, engine: Engine, 
         writer = Writer(ctx)
         for phase in PHASES:
             before = writer.action_counts.copy()
-            result = phase.run(ctx, writer, engine)
+            result = telemetry.timed(phase.run, f"consolidation.{phase.NAME}", "phase", phase=phase.NAME)(ctx, writer, engine)
             writer.flush()
             result.actions = writer.action_counts - before
             out.phases.append(result)
