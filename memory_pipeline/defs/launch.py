@@ -99,12 +99,13 @@ def _partition_keys(inst: dg.DagsterInstance, users: list[str]) -> list[str] | N
 def _materialize(settings: Settings, inst: dg.DagsterInstance, keys: list[str], n_users: int, *, mode: str,
                  dry_run: bool) -> dict:
     from memory_pipeline.defs.consolidation.assets import consolidate_users, raw_memories
+    from memory_pipeline.defs.consolidation.backlog import users_caught_up
     from memory_pipeline.defs.consolidation.checks import consolidation_checks
     from memory_pipeline.defs.resources import MemoryStoreResource
 
     tags = {"trigger": "manual", **({} if len(keys) == 1 else range_tags(keys[0], keys[-1]))}
     result = dg.materialize(
-        [consolidate_users, raw_memories, consolidation_checks],
+        [consolidate_users, raw_memories, consolidation_checks, users_caught_up],
         instance=inst,
         resources={
             "memory_store": MemoryStoreResource(database_url=settings.database_url, home=str(settings.home))
