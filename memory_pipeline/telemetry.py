@@ -24,7 +24,10 @@ from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager, nullcontext
 from typing import Any
 
+from memory_pipeline.errors import ValidationError
+
 log = logging.getLogger(__name__)
+TRACE_MODES = ("off", "console", "otel")
 
 # latency buckets in seconds: the save / recall targets are 10-15 ms p95, phases run to minutes
 _FAST = (0.001, 0.0025, 0.005, 0.0075, 0.01, 0.015, 0.02, 0.03, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5)
@@ -91,6 +94,8 @@ def disable() -> None:
 def configure(settings) -> None:
     """What the settings ask for: spans on stderr (`traces = "console"`), spans to the application's
     provider (`"otel"`), this process's metrics on `metrics_port`. Nothing when both are off."""
+    if settings.traces not in TRACE_MODES:
+        raise ValidationError(f"MEMORY_PIPELINE_TRACES must be one of {', '.join(TRACE_MODES)}, not {settings.traces!r}")
     if settings.traces == "off" and not settings.metrics_port:
         return
     provider = None

@@ -83,6 +83,14 @@ def test_off_records_nothing_and_hands_back_the_function(service):
     assert service.remember("bob", "I play the oboe.").action == "inserted"
 
 
+def test_unknown_trace_mode_is_bad_input(settings):
+    from memory_pipeline.errors import ValidationError
+
+    with pytest.raises(ValidationError):
+        telemetry.configure(settings.with_overrides(traces="loud"))
+    assert not telemetry.enabled()
+
+
 def _free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))

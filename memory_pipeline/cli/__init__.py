@@ -35,6 +35,14 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
+def _configure_telemetry() -> None:
+    """Off unless MEMORY_PIPELINE_METRICS_PORT / MEMORY_PIPELINE_TRACES say otherwise."""
+    from memory_pipeline import telemetry
+    from memory_pipeline.config import Settings
+
+    telemetry.configure(Settings.from_env())
+
+
 def main(argv: list[str] | None = None) -> int:
     os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
     parser = build_parser()
@@ -43,12 +51,9 @@ def main(argv: list[str] | None = None) -> int:
     # events, see defs/launch.py); the run events always go to the Dagster instance
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
     logging.getLogger("memory_pipeline").setLevel(logging.INFO if args.verbose else logging.WARNING)
-    if args.command != "metrics":  # `metrics` serves its own port
-        from memory_pipeline import telemetry
-        from memory_pipeline.config import Settings
-
-        telemetry.configure(Settings.from_env())  # off unless MEMORY_PIPELINE_METRICS_PORT / _TRACES say so
     try:
+        if args.command != "metrics":  # `metrics` serves its own port
+            _configure_telemetry()
         return args.fn(args)
     except MemoryPipelineError as e:
         msg = " ".join(str(e).split())
