@@ -124,6 +124,11 @@ class Settings:
     dagster: DagsterConfig = field(default_factory=DagsterConfig)
     engine: str = "auto"  # local | llm | auto (llm when a key or base URL is set)
     cache_home: Path | None = None  # the exported ONNX model; shareable between homes (tests, benchmarks)
+    ui_url: str = "http://127.0.0.1:3000"  # the Dagster UI `explain` links runs to
+    # observability, off by default: a port to serve this process's Prometheus metrics on, and where
+    # spans go ("console": stderr; "otel": the OpenTelemetry tracer provider the application set up)
+    metrics_port: int | None = None
+    traces: str = "off"
 
     @classmethod
     def from_env(cls) -> Settings:
@@ -150,6 +155,9 @@ class Settings:
             ),
             cache_home=Path(os.environ["MEMORY_PIPELINE_CACHE_DIR"]) if os.environ.get("MEMORY_PIPELINE_CACHE_DIR")
             else None,
+            ui_url=(os.environ.get("MEMORY_PIPELINE_UI_URL") or "http://127.0.0.1:3000").rstrip("/"),
+            metrics_port=_int("MEMORY_PIPELINE_METRICS_PORT", 0) or None,
+            traces=os.environ.get("MEMORY_PIPELINE_TRACES") or "off",
         )
 
     def with_overrides(self, **kwargs) -> Settings:

@@ -15,10 +15,11 @@ def sample_path() -> Path:
     return Path(str(resources.files("memory_pipeline") / "data" / "sample.jsonl"))
 
 
-def run_demo(path: Path | None = None, *, as_json: bool = False, out=sys.stdout) -> dict:
+def run_demo(path: Path | None = None, *, as_json: bool = False, out=sys.stdout, progress: bool = False) -> dict:
+    """`progress`: a bar on stderr while ingesting (the CLI asks for one on a terminal)."""
     path = path or sample_path()
     with MemoryService() as svc:
-        ingest = svc.ingest_file(path).to_dict()
+        ingest = _ingest(svc, path, progress)
         run = svc.consolidate(all_users=True)
         report = {"ingest": ingest, "consolidation": {"run_id": run["run_id"], "status": run["status"],
                                                       "checks": run.get("checks")},
@@ -31,6 +32,15 @@ def run_demo(path: Path | None = None, *, as_json: bool = False, out=sys.stdout)
     else:
         _render(report, out)
     return report
+
+
+def _ingest(svc: MemoryService, path: Path, progress: bool) -> dict:
+    if not progress:
+        return svc.ingest_file(path).to_dict()
+    from tqdm import tqdm
+
+    with tqdm(unit="mem", desc="ingest", file=sys.stderr, leave=False) as bar:
+        return svc.ingest_file(path, progress=bar.update).to_dict()
 
 
 def _render(r: dict, out) -> None:

@@ -1,7 +1,8 @@
-"""MCP server (official SDK, stdio): remember, recall, context, consolidate for agents."""
+"""MCP server (official SDK, stdio): remember, recall, context, consolidate and explain for agents."""
 
 from __future__ import annotations
 
+import json
 import logging
 from typing import Any
 
@@ -52,6 +53,16 @@ def build_server(service: MemoryService | None = None) -> MCPServer:
     def consolidate(user_id: str, dry_run: bool = False, mode: str = "apply") -> dict[str, Any]:
         """Consolidate the user's memories now (a Dagster run of their partition)."""
         return guarded(svc.consolidate, user_id, mode=mode, dry_run=dry_run)
+
+    @server.tool()
+    def explain(id: str) -> dict[str, Any]:
+        """Why a row exists: a memory id, summary id (sum_...), edge id (edge_...), profile id or user id.
+        Returns its sources with their text, the logged actions and reasons that made it, the engine's
+        method / model / prompt version, and the Dagster run id with a link to the run in the UI."""
+        from memory_pipeline.explain import explain as explain_row
+
+        res = guarded(explain_row, svc.conn, id, ui_url=svc.settings.ui_url)
+        return json.loads(json.dumps(res, default=str))  # timestamps as ISO text
 
     return server
 

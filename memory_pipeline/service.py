@@ -13,6 +13,7 @@ from typing import Any
 
 import psycopg
 
+from memory_pipeline import telemetry
 from memory_pipeline.config import Settings
 from memory_pipeline.embedding import Embedder
 from memory_pipeline.records import MemoryIn, read_jsonl, validate_record
@@ -74,6 +75,7 @@ class MemoryService:
         self.close()
 
     # -- save -------------------------------------------------------------------------------------
+    @telemetry.traced("memory.save", "save")
     def remember(self, user_id: str, content: str, **fields: Any) -> SaveResult:
         """Save one memory (embedding + quick check + insert); returns what happened to it."""
         rec = validate_record(
@@ -103,6 +105,7 @@ class MemoryService:
         ]
         return self._save_all(recs, batch_size, progress, started)
 
+    @telemetry.traced("memory.ingest")
     def ingest_file(
         self, path: str | Path, *, batch_size: int = 256, progress: Callable[[int], None] | None = None
     ) -> IngestReport:
@@ -131,6 +134,7 @@ class MemoryService:
         return report
 
     # -- recall -------------------------------------------------------------------------------------
+    @telemetry.traced("memory.recall", "recall")
     def recall(self, user_id: str, query: str, *, mode: str = "standard", limit: int | None = None,
                as_of: datetime | str | None = None, namespace: str | None = None,
                include_profile: bool = True, track: bool = True, max_chars: int | None = None) -> list[dict]:

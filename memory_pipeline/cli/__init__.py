@@ -7,7 +7,7 @@ import logging
 import os
 import sys
 
-from memory_pipeline.cli import consolidate, recall, store
+from memory_pipeline.cli import consolidate, explain, observe, recall, store
 from memory_pipeline.cli.output import EXIT_BAD_INPUT
 from memory_pipeline.errors import MemoryPipelineError
 
@@ -20,7 +20,8 @@ class _Parser(argparse.ArgumentParser):
 
 def build_parser() -> argparse.ArgumentParser:
     p = _Parser(prog="memory-pipeline", description=__doc__)
-    p.add_argument("-v", "--verbose", action="store_true")
+    p.add_argument("-v", "--verbose", action="store_true",
+                   help="the package's own log and Dagster's run events on stderr")
     sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
     def add(name: str, fn, help: str) -> argparse.ArgumentParser:
@@ -29,17 +30,30 @@ def build_parser() -> argparse.ArgumentParser:
         sp.set_defaults(fn=fn)
         return sp
 
-    for commands in (store, consolidate, recall):
+    for commands in (store, consolidate, recall, explain, observe):
         commands.register(add)
     return p
+
+
+def _configure_telemetry() -> None:
+    """Off unless MEMORY_PIPELINE_METRICS_PORT / MEMORY_PIPELINE_TRACES say otherwise."""
+    from memory_pipeline import telemetry
+    from memory_pipeline.config import Settings
+
+    telemetry.configure(Settings.from_env())
 
 
 def main(argv: list[str] | None = None) -> int:
     os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
     parser = build_parser()
     args = parser.parse_args(argv)
-    logging.basicConfig(level=logging.INFO if args.verbose else logging.WARNING, format="%(levelname)s %(message)s")
+    # libraries stay at WARNING; --verbose opens the package's loggers (and with them Dagster's run
+    # events, see defs/launch.py); the run events always go to the Dagster instance
+    logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
+    logging.getLogger("memory_pipeline").setLevel(logging.INFO if args.verbose else logging.WARNING)
     try:
+        if args.command != "metrics":  # `metrics` serves its own port
+            _configure_telemetry()
         return args.fn(args)
     except MemoryPipelineError as e:
         msg = " ".join(str(e).split())

@@ -83,7 +83,8 @@ def cmd_demo(args) -> int:
     """Ingest the packaged sample, consolidate every user, and show what consolidation did."""
     from memory_pipeline.demo import run_demo
 
-    run_demo(Path(args.file) if args.file else None, as_json=args.json)
+    run_demo(Path(args.file) if args.file else None, as_json=args.json,
+             progress=sys.stderr.isatty() and not args.json)
     return 0
 
 

@@ -15,6 +15,7 @@ from datetime import UTC, datetime
 
 import psycopg
 
+from memory_pipeline import telemetry
 from memory_pipeline.consolidation.config import MODES, ConsolidationConfig
 from memory_pipeline.consolidation.context import Embed, RunContext
 from memory_pipeline.consolidation.phases import (
@@ -61,6 +62,7 @@ class UserOutcome:
                 "compression": self.compression}
 
 
+@telemetry.traced("consolidation.user", "user")
 def consolidate_user(conn: psycopg.Connection, user_id: str, *, engine: Engine, run_id: str | None = None,
                      mode: str = "apply", dry_run: bool = False, now: datetime | None = None,
                      config: ConsolidationConfig | None = None, embed: Embed | None = None) -> UserOutcome:
@@ -83,7 +85,8 @@ def consolidate_user(conn: psycopg.Connection, user_id: str, *, engine: Engine, 
         writer = Writer(ctx)
         for phase in PHASES:
             before, spent = writer.action_counts.copy(), engine.usage()
-            result = phase.run(ctx, writer, engine)
+            result = telemetry.timed(phase.run, f"consolidation.{phase.NAME}", "phase", phase=phase.NAME)(
+                ctx, writer, engine)
             for note in engine.drain_notes():  # retries, rejected answers, fallbacks: in the audit trail
                 writer.act(note.action, [i for i in note.memory_ids if i.isdigit()], note.reason, kind=note.kind,
                            engine=engine.name)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from memory_pipeline import telemetry
 from memory_pipeline.consolidation.context import RunContext, stable_id
 from memory_pipeline.store import consolidation as store
 from memory_pipeline.store import memories as mem_sql
@@ -169,3 +170,4 @@ class Writer:
         if not self.dry and (high != snap.high_water or self.changed_rows):
             store.set_state(ctx.conn, ctx.user_id, ctx.run_id, high)
         mem_sql.insert_actions(ctx.conn, self.actions)
+        telemetry.count_actions(self.actions)

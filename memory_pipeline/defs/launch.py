@@ -3,6 +3,7 @@ like a UI run, with the same assets, checks and metadata."""
 
 from __future__ import annotations
 
+import logging
 import os
 from pathlib import Path
 
@@ -14,6 +15,11 @@ from memory_pipeline.defs.instance_storage import relax_durability, resolve_url
 from memory_pipeline.runtime import Runtime
 from memory_pipeline.store import db
 from memory_pipeline.store.consolidation import all_users
+
+# Dagster's event log of an in-process run always goes to the instance (the UI shows it); it is echoed
+# to stderr only when this logger is enabled for INFO (the CLI's --verbose), so commands print their
+# own output and nothing else by default.
+RUN_LOG = logging.getLogger("memory_pipeline.runs")
 
 _REPO_YAML = Path(__file__).resolve().parents[2] / "dagster.yaml"
 _FALLBACK_YAML = """storage:
@@ -93,12 +99,13 @@ def _partition_keys(inst: dg.DagsterInstance, users: list[str]) -> list[str] | N
 def _materialize(settings: Settings, inst: dg.DagsterInstance, keys: list[str], n_users: int, *, mode: str,
                  dry_run: bool) -> dict:
     from memory_pipeline.defs.consolidation.assets import consolidate_users, raw_memories
+    from memory_pipeline.defs.consolidation.backlog import users_caught_up
     from memory_pipeline.defs.consolidation.checks import consolidation_checks
     from memory_pipeline.defs.resources import EngineResource, MemoryStoreResource
 
     tags = {"trigger": "manual", **({} if len(keys) == 1 else range_tags(keys[0], keys[-1]))}
     result = dg.materialize(
-        [consolidate_users, raw_memories, consolidation_checks],
+        [consolidate_users, raw_memories, consolidation_checks, users_caught_up],
         instance=inst,
         resources={
             "memory_store": MemoryStoreResource(database_url=settings.database_url, home=str(settings.home)),
@@ -106,7 +113,8 @@ def _materialize(settings: Settings, inst: dg.DagsterInstance, keys: list[str], 
         },
         partition_key=keys[0] if len(keys) == 1 else None,
         tags=tags,
-        run_config={"ops": {"consolidate_users": {"config": {"mode": mode, "dry_run": dry_run}}}},
+        run_config={"ops": {"consolidate_users": {"config": {"mode": mode, "dry_run": dry_run}}},
+                    "loggers": {"console": {"config": {"log_level": console_log_level()}}}},
         raise_on_error=False,
     )
     meta = {}
@@ -122,6 +130,11 @@ def _materialize(settings: Settings, inst: dg.DagsterInstance, keys: list[str], 
         "assets": meta,
         "checks": checks,
     }
+
+
+def console_log_level() -> str:
+    """The level of Dagster's console echo of a run's events: DEBUG with --verbose, else silent."""
+    return "DEBUG" if RUN_LOG.isEnabledFor(logging.INFO) else "CRITICAL"
 
 
 def _merge(results: list[dict]) -> dict:

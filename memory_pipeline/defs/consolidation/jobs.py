@@ -11,4 +11,5 @@ consolidation_job = dg.define_asset_job(
     | dg.AssetSelection.checks_for_assets(consolidate_users),
     partitions_def=user_partitions,
     description="Consolidate the users of the requested partitions (one transaction per user), then check them.",
+    tags={"domain": "memory"},
 )

@@ -102,8 +102,14 @@ def batch_ranges(order: list[str], due: list[str], span: int) -> list[tuple[str,
     return out
 
 
-@dg.sensor(name=SENSOR_NAME, job=consolidation_job, minimum_interval_seconds=60,
-           default_status=dg.DefaultSensorStatus.RUNNING)
+@dg.sensor(
+    name=SENSOR_NAME, job=consolidation_job, minimum_interval_seconds=60,
+    default_status=dg.DefaultSensorStatus.RUNNING,
+    description="Every minute: a run for each user with >= 20 new memories since their last consolidation or > 1,000 "
+                "in working memory (seeds 001 / 002); adds new users as partitions; retries a failed user's run.",
+    tags={"trigger": "message_count"},
+    owners=["team:memory-platform"],
+)
 def consolidation_due_sensor(context: dg.SensorEvaluationContext, memory_store: MemoryStoreResource):
     """Request a consolidation run for each user over the message-count threshold; retry failed ones."""
     rt = memory_store.runtime

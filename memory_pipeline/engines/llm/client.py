@@ -19,6 +19,7 @@ import openai
 from pydantic import BaseModel
 from pydantic import ValidationError as PydanticValidationError
 
+from memory_pipeline import telemetry
 from memory_pipeline.config import LLMConfig
 from memory_pipeline.engines.base import Usage
 from memory_pipeline.errors import MemoryPipelineError
@@ -113,6 +114,7 @@ class LLMClient:
             self._usage.calls_by_task[task] = self._usage.calls_by_task.get(task, 0) + 1
             self._usage.prompt_tokens += prompt
             self._usage.completion_tokens += completion
+        telemetry.record_llm_call(prompt, completion, self.cfg.model)  # Prometheus, when metrics are on
         log.debug("llm %s: %d prompt + %d completion tokens in %.2fs", task, prompt, completion,
                   time.perf_counter() - started)
         if not text or not text.strip():

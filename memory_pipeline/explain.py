@@ -1,0 +1,159 @@
+"""`explain ID`: why a summary, an edge, a profile (and each of its facts) or a memory is what it is.
+
+The answer puts together what the store holds about the row: its sources with their text, the
+action-log entries (decision and reason) that made it, the engine's method, model and prompt version
+as the row records them, and the Dagster run that wrote it with a link to that run in the UI. Rows
+record what they have columns for; a field the row does not record is `None`, never guessed.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from datetime import datetime
+from typing import Any
+
+import psycopg
+
+from memory_pipeline.errors import ValidationError
+from memory_pipeline.lib.extract import habit_key
+from memory_pipeline.lib.profile import ProfileSource, build_profile
+from memory_pipeline.store import explain as q
+
+KINDS = ("summary", "edge", "profile", "memory")
+RULES_PROFILE_METHOD = "rules"  # the local engine's profile: its facts can be re-derived per source
+
+
+def explain(conn: psycopg.Connection, ident: str, *, ui_url: str) -> dict[str, Any]:
+    """Explain the row `ident`: a memory id (digits), a summary (`sum_...`), an edge (`edge_...`), a
+    profile id (`prof_...`) or a user id (that user's profile). Unknown: ValidationError."""
+    ident = (ident or "").strip()
+    found = _find(conn, ident)
+    if found is None:
+        raise ValidationError(f"no summary, edge, profile or memory with id {ident!r}")
+    kind, row = found
+    out = {"summary": _summary, "edge": _edge, "profile": _profile, "memory": _memory}[kind](conn, row)
+    out = {"kind": kind, "id": str(row["id"]), "user_id": row["user_id"], **out}
+    out["run"] = run_link(row.get("run_id"), ui_url)
+    runs = dict.fromkeys(r for r in [row.get("run_id"), *(a["run_id"] for a in out["actions"])] if r)
+    out["runs"] = [run_link(r, ui_url) for r in runs]
+    return out
+
+
+def run_link(run_id: str | None, ui_url: str) -> dict[str, str | None]:
+    return {"run_id": run_id, "url": f"{ui_url.rstrip('/')}/runs/{run_id}" if run_id else None}
+
+
+def _find(conn: psycopg.Connection, ident: str) -> tuple[str, dict] | None:
+    if not ident:
+        return None
+    if ident.isdigit():
+        row = q.memory(conn, int(ident))
+        return ("memory", row) if row else None
+    for kind, fetch in (("summary", q.summary), ("edge", q.edge), ("profile", q.profile)):
+        row = fetch(conn, ident)
+        if row:
+            return kind, row
+    return None
+
+
+def _engine(method: str | None, model: str | None = None, prompt_version: str | None = None) -> dict:
+    return {"method": method, "model": model, "prompt_version": prompt_version}
+
+
+def _sources(conn: psycopg.Connection, user_id: str, ids) -> list[dict]:
+    """Sources by id, memories and summaries mixed, in the order given."""
+    mem_ids = [int(i) for i in ids if str(i).isdigit()]
+    summ_ids = [str(i) for i in ids if not str(i).isdigit()]
+    by_id: dict[str, dict] = {str(m["id"]): {"kind": "memory", **m} for m in q.memories(conn, user_id, mem_ids)}
+    by_id.update({s["id"]: {"kind": "summary", **s} for s in q.summaries(conn, user_id, summ_ids)})
+    return [by_id.get(str(i), {"kind": "missing", "id": str(i)}) for i in ids]
+
+
+def _summary(conn: psycopg.Connection, row: dict) -> dict:
+    keep = ("content", "scope", "cluster_id", "namespace", "key_facts", "decisions", "superseded_facts",
+            "resolved_dates", "source_chars", "temporal_start", "temporal_end", "confidence", "tier", "created_at")
+    return {
+        "row": {k: row[k] for k in keep},
+        "sources": _sources(conn, row["user_id"], row["source_ids"]),
+        "actions": q.actions_with_target(conn, row["user_id"], row["id"]),
+        "engine": _engine(row["method"], row["model"], row["prompt_version"]),
+    }
+
+
+def _edge(conn: psycopg.Connection, row: dict) -> dict:
+    ends = (row["source_id"], row["target_id"])
+    if all(e.isdigit() for e in ends):
+        actions = q.actions_on_memories(conn, row["user_id"], [int(e) for e in ends])
+    else:  # summary -> memory (consolidates): the action that wrote the summary
+        actions = q.actions_with_target(conn, row["user_id"], next(e for e in ends if not e.isdigit()))
+    actions = [a for a in actions if a["target_id"] in ends]
+    methods = [a["inputs"].get("method") for a in actions if a["inputs"].get("method")]
+    return {
+        "row": {k: row[k] for k in ("edge_type", "source_id", "target_id", "weight", "reason", "created_at")},
+        "sources": _sources(conn, row["user_id"], list(ends)),
+        "actions": actions,
+        # edges have no model or prompt column; the method is what the action that made them logged
+        "engine": _engine(methods[-1] if methods else None),
+    }
+
+
+def _profile(conn: psycopg.Connection, row: dict) -> dict:
+    sources = _sources(conn, row["user_id"], row["source_ids"])
+    derived = row["method"] == RULES_PROFILE_METHOD
+    return {
+        "row": {k: row[k] for k in ("content", "version", "patterns", "updated_at")},
+        "facts": cite_profile(row["sections"], sources) if derived else
+        [{"section": s, "text": t, "sources": None} for s, items in row["sections"].items() for t in items],
+        "sources": sources,
+        "actions": q.actions_with_target(conn, row["user_id"], row["id"]),
+        "engine": _engine(row["method"], row["model"]),
+    }
+
+
+def cite_profile(sections: dict[str, list[str]], sources: list[dict]) -> list[dict]:
+    """Each profile fact with the sources that state it: every source is read alone by the same rules
+    that built the profile, and a fact cites the sources whose reading yields it (a habit: the same
+    habit in other words). Superseded sources were never profile inputs, so they never cite."""
+    stated: dict[tuple[str, str], list[str]] = defaultdict(list)
+    for src in sources:
+        if src["kind"] == "missing":
+            continue
+        when = src.get("created_at") or src.get("temporal_end") or datetime.min
+        alone = build_profile([ProfileSource(str(src["id"]), src["content"], when)],
+                              min_occurrences=1, min_success_rate=-1.0)
+        for section, items in alone.sections.items():
+            for text in items:
+                stated[(section, _fact_key(section, text))].append(str(src["id"]))
+    return [{"section": section, "text": text, "sources": stated.get((section, _fact_key(section, text)), [])}
+            for section, items in sections.items() for text in items]
+
+
+def _fact_key(section: str, text: str) -> str:
+    return habit_key(text) if section == "habits" else text
+
+
+def _memory(conn: psycopg.Connection, row: dict) -> dict:
+    uid, mid = row["user_id"], row["id"]
+    linked = [i for i in (row["duplicate_of"], row["superseded_by"], row["flag_match_id"]) if i]
+    related = {str(m["id"]): m for m in q.memories(conn, uid, linked)}
+    summary = q.summaries(conn, uid, [row["summarized_into"]]) if row["summarized_into"] else []
+    state = q.consolidation_state(conn, uid)
+    keep = ("external_id", "conversation_id", "session_id", "role", "namespace", "content", "created_at",
+            "ingested_at", "importance", "tier", "layer", "retention", "access_count", "mention_count",
+            "facts", "resolved_dates", "cluster_id")
+    return {
+        "row": {k: row[k] for k in keep},
+        "links": {
+            "duplicate_of": related.get(str(row["duplicate_of"])),
+            "superseded_by": related.get(str(row["superseded_by"])),
+            "summarized_into": summary[0] if summary else None,
+            "flag": {"reason": row["flag_reason"], "similarity": row["flag_similarity"],
+                     "match": related.get(str(row["flag_match_id"]))} if row["flagged"] else None,
+        },
+        # a raw memory has no sources; what it is part of is in its edges and links
+        "sources": [],
+        "edges": q.edges_touching(conn, uid, str(mid)),
+        "actions": q.actions_on_memories(conn, uid, [mid]),
+        "consolidated": bool(state and mid <= state["last_memory_id"]),
+        "engine": None,  # written by the save path, not by an engine
+    }
