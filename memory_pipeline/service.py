@@ -202,15 +202,20 @@ class MemoryService:
 
         return review.list_suggestions(self.conn, user_id, status)
 
-    def accept_suggestion(self, suggestion_id: str) -> dict:
+    def accept_suggestion(self, user_id: str, suggestion_id: str) -> dict:
+        """Apply a pending review-mode suggestion of this user (another user's is not found)."""
         from memory_pipeline.consolidation import review
+        from memory_pipeline.records import validate_user_id
 
-        return review.accept(self.conn, suggestion_id)
+        validate_user_id(user_id)
+        return review.accept(self.conn, suggestion_id, user_id)
 
-    def reject_suggestion(self, suggestion_id: str) -> dict:
+    def reject_suggestion(self, user_id: str, suggestion_id: str) -> dict:
         from memory_pipeline.consolidation import review
+        from memory_pipeline.records import validate_user_id
 
-        return review.reject(self.conn, suggestion_id)
+        validate_user_id(user_id)
+        return review.reject(self.conn, suggestion_id, user_id)
 
     # -- inspection -------------------------------------------------------------------------------
     def stats(self, user_id: str | None = None) -> dict[str, Any]:

@@ -6,6 +6,7 @@ import threading
 
 import pytest
 
+from memory_pipeline.errors import ValidationError
 from memory_pipeline_tests.fixtures import alice_memories
 
 pytestmark = pytest.mark.integration
@@ -126,16 +127,21 @@ def test_review_mode_suggests_then_accept_applies(alice):
     # a second review run does not duplicate pending suggestions
     alice.consolidate("alice", mode="review")
     assert len(alice.suggestions("alice")) == len(pending)
-    out = alice.accept_suggestion(upd["id"])
+    alice.remember("bob", "I live in Lisbon.")
+    with pytest.raises(ValidationError, match="no suggestion"):  # another user cannot reach it
+        alice.accept_suggestion("bob", upd["id"])
+    with pytest.raises(ValidationError, match="no suggestion"):
+        alice.reject_suggestion("bob", upd["id"])
+    out = alice.accept_suggestion("alice", upd["id"])
     assert out["status"] == "accepted"
     assert alice.stats("alice")["edges"]["supersedes"] == 1
     older = upd["payload"]["older"]
     assert alice.get_memories([older])[0]["superseded_by"] == upd["payload"]["newer"]
     others = [s for s in alice.suggestions("alice")]
     if others:
-        assert alice.reject_suggestion(others[0]["id"])["status"] == "rejected"
+        assert alice.reject_suggestion("alice", others[0]["id"])["status"] == "rejected"
     with pytest.raises(Exception, match="already"):
-        alice.accept_suggestion(upd["id"])
+        alice.accept_suggestion("alice", upd["id"])
 
 
 def test_concurrent_save_during_run_is_not_lost(alice, settings, embedder, monkeypatch):

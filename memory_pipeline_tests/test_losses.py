@@ -158,7 +158,8 @@ def test_compression_check_fails_out_of_bounds(checked_alice):
         "INSERT INTO summaries (id, user_id, content, source_ids, source_chars, temporal_start, temporal_end,"
         " method, embedding, confidence, scope)"
         " SELECT 'bogus_' || g, user_id, 'x', source_ids[1:1], 1000, temporal_start, temporal_end, 'merge',"
-        " embedding, 0.9, 'merge' FROM summaries, generate_series(1, 40) g WHERE user_id = 'alice' LIMIT 40")
+        " embedding, 0.9, 'merge' FROM (SELECT * FROM summaries WHERE user_id = 'alice' ORDER BY id LIMIT 1) s,"
+        " generate_series(1, 40) g")
     res = checked_alice.consolidate("alice")
     assert res["checks"]["compression_in_bounds"] is False, res["checks"]
 

@@ -32,12 +32,12 @@ def cmd_suggestions(args) -> int:
             if not args.user:
                 raise ValidationError("suggestions list needs --user")
             res = svc.suggestions(args.user, args.status)
-        elif not args.id:
-            raise ValidationError(f"suggestions {args.action} needs --id")
+        elif not args.id or not args.user:
+            raise ValidationError(f"suggestions {args.action} needs --user and --id")
         elif args.action == "accept":
-            res = svc.accept_suggestion(args.id)
+            res = svc.accept_suggestion(args.user, args.id)
         else:
-            res = svc.reject_suggestion(args.id)
+            res = svc.reject_suggestion(args.user, args.id)
     _print(res, args.json)
     return 0
 

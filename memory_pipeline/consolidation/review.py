@@ -20,19 +20,19 @@ def list_suggestions(conn: psycopg.Connection, user_id: str, status: str = "pend
     return rows
 
 
-def _pending(conn: psycopg.Connection, suggestion_id: str) -> dict:
+def _pending(conn: psycopg.Connection, suggestion_id: str, user_id: str) -> dict:
     row = store.get_suggestion(conn, suggestion_id)
-    if row is None:
-        raise ValidationError(f"no suggestion {suggestion_id!r}")
+    if row is None or row["user_id"] != user_id:  # another user's suggestion is not found, not refused
+        raise ValidationError(f"no suggestion {suggestion_id!r} for user {user_id!r}")
     if row["status"] != "pending":
         raise ValidationError(f"suggestion {suggestion_id} is already {row['status']}")
     return row
 
 
-def accept(conn: psycopg.Connection, suggestion_id: str) -> dict:
+def accept(conn: psycopg.Connection, suggestion_id: str, user_id: str) -> dict:
     """Apply a pending suggestion (one transaction) and log it."""
     with conn.transaction():
-        row = _pending(conn, suggestion_id)
+        row = _pending(conn, suggestion_id, user_id)
         user, ids = row["user_id"], [int(i) for i in row["memory_ids"]]
         payload = row["payload"] if isinstance(row["payload"], dict) else json.loads(row["payload"] or "{}")
         if row["action"] == "UPDATE":
@@ -69,9 +69,9 @@ def accept(conn: psycopg.Connection, suggestion_id: str) -> dict:
     return {"id": suggestion_id, "status": "accepted", "action": row["action"], "memory_ids": ids}
 
 
-def reject(conn: psycopg.Connection, suggestion_id: str) -> dict:
+def reject(conn: psycopg.Connection, suggestion_id: str, user_id: str) -> dict:
     with conn.transaction():
-        row = _pending(conn, suggestion_id)
+        row = _pending(conn, suggestion_id, user_id)
         store.decide_suggestion(conn, suggestion_id, "rejected")
         mem_sql.insert_actions(conn, [{"user_id": row["user_id"], "run_id": row["run_id"], "action": "KEEP_SEPARATE",
                                        "memory_ids": row["memory_ids"], "target_id": suggestion_id,
