@@ -156,7 +156,7 @@ def test_details_beat_restatements():
 
 def test_number_words_are_content():
     items = items_from(["I have two cats.", "I have three cats."])
-    assert extractive_summary(items, budget_chars=40).content == "I have two cats. I have three cats."
+    assert extractive_summary(items, budget_chars=40).content == "I have two cats.\nI have three cats."
 
 
 def test_budget_is_respected_even_when_every_sentence_is_longer():

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from memory_pipeline.errors import ValidationError
+from memory_pipeline.lib.digest import fact_sentences, fact_units, speakers
 from memory_pipeline.lib.text import content_words
 
 METHOD_EXTRACTIVE = "extractive"
@@ -117,7 +118,19 @@ def _canonical(items: Iterable[SourceItem]) -> list[SourceItem]:
 
 
 def _parse(items: Sequence[SourceItem], old_texts: set[str]) -> list[_Sentence]:
-    """Every sentence of the given (chronological) sources, minus superseded texts, tokenised once."""
+    """The informative sentences of the given (chronological) sources, minus superseded texts, each
+    with its speaker and its relative dates resolved (lib.digest); every sentence when none is
+    informative, so a summary always says something."""
+    names = speakers(it.content for it in items)
+    facts = [
+        _Sentence(f"{f.speaker}: {f.text}" if f.speaker else f.text, rank, item.id, index,
+                  fact_units(f.body, names))
+        for rank, item in enumerate(items) if _normalise(item.content) not in old_texts
+        for index, f in enumerate(fact_sentences(item.content, item.created_at, names, split_sentences))
+        if _normalise(f.body) not in old_texts
+    ]
+    if any(s.units for s in facts):
+        return facts
     return [
         _Sentence(text, rank, item.id, index, content_units(text))
         for rank, item in enumerate(items)
@@ -247,7 +260,7 @@ def extractive_summary(
     chosen = _select(candidates, weights, budget)
     if chosen:
         chosen.sort(key=_chronological)
-        content = " ".join(s.text for s in chosen)
+        content = "\n".join(s.text for s in chosen)  # one line per fact: delivery takes lines
         covered = frozenset().union(*(s.units for s in chosen))
         confidence = _coverage(covered, weights, len(current))
         fallback_sentences = tuple(s.text for s in chosen)

@@ -1,0 +1,33 @@
+"""Data: generic cues of conversational filler, for the fact sentences of extractive summaries
+(lib/digest.py). Words, not sentences: a sentence is filler when nothing but these (and stop words,
+and the names of the people talking) is left of it."""
+
+# Interjections, greetings, acknowledgements and addressing words.
+INTERJECTIONS = frozenset({
+    "wow", "oh", "ooh", "oops", "hey", "hi", "hello", "yay", "woohoo", "woo", "haha", "hah", "lol", "omg",
+    "aw", "aww", "ah", "hmm", "um", "uh", "yeah", "yes", "yep", "yup", "ok", "okay", "sure", "thanks",
+    "thank", "congrats", "congratulations", "cheers", "bye", "goodbye", "welcome", "please", "sorry",
+    "btw", "anyway", "anyways", "well", "gosh", "geez", "whoa", "cool", "nice", "great", "awesome",
+    "absolutely", "totally", "definitely", "indeed", "agreed", "exactly", "right", "true", "dear",
+})  # fmt: skip
+# Evaluation and feeling words that carry no fact on their own ("That's so inspiring!").
+EVALUATIVE = frozenset({
+    "amazing", "wonderful", "fantastic", "beautiful", "lovely", "incredible", "impressive", "inspiring",
+    "stunning", "gorgeous", "sweet", "fun", "super", "cute", "brilliant", "excellent", "perfect", "neat",
+    "good", "glad", "happy", "proud", "excited", "thrilled", "stoked", "pumped", "grateful", "thankful",
+    "appreciate", "appreciated", "love", "loved", "lovely", "like", "mean", "means", "meant", "lot", "lots",
+    "sounds", "sound", "looks", "look", "seems", "feel", "feels", "felt", "really", "pretty", "kind",
+    "kinds", "words", "support", "supportive", "bet", "hope", "hoping", "wish", "wishing", "luck", "best",
+    "keep", "going", "got", "get", "just", "know", "think", "thought", "guess", "say", "said", "tell", "chat",
+    "chatting", "chatted", "talk", "talking", "talked", "touch", "hear", "hearing", "heard", "share",
+    "sharing", "shared", "time", "times", "long", "catch", "soon", "glad", "things", "thing", "stuff",
+    "life", "day", "way", "ll", "ve", "re", "don", "didn", "isn", "wasn", "haven", "awesome", "cool",
+    "great", "nice", "wow", "yeah", "man", "guys", "buddy", "friend", "mate", "care", "doing", "new",
+    "news", "lately", "recently", "since", "last", "spoke", "busy", "crazy", "wild", "rewarding", "tough",
+    "hard", "easy", "important", "powerful", "special", "meaningful", "awesome",
+    "inspired", "inspire", "inspires", "inspiration", "amazed", "impressed", "wonder", "wonders", "so",
+})  # fmt: skip
+# A sentence that opens with one of these and ends with "?" asks the other speaker something back.
+QUESTION_END = "?"
+# A clause shorter than this many informative words says nothing a reader needs.
+MIN_INFORMATIVE_WORDS = 2
