@@ -168,7 +168,7 @@ def summary_lines(content: str) -> list[str]:
 
 def _said(line: str, said: list[str]) -> bool:
     """A line whose words (speaker and resolved dates aside) a delivered piece already says."""
-    body = speaker_of(_ANNOTATION.sub("", line))[1].strip()
+    body = speaker_of(_ANNOTATION.sub("", line))[1].strip().rstrip(".!")
     return any(body in t for t in said)
 
 

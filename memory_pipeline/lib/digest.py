@@ -31,6 +31,7 @@ class FactSentence:
     text: str  # the sentence as delivered: filler clauses out, dates resolved
     body: str  # the informative words' source text, without speaker or date annotations
     informative: int  # words left once filler, stop words and names are out
+    dates: tuple[str, ...] = ()  # the relative dates it states, resolved in words
 
 
 def speaker_of(text: str) -> tuple[str | None, str]:
@@ -86,16 +87,17 @@ def date_phrase(ref: TemporalReference, anchor: date) -> str:
     return f"{_day(start)} to {_day(end)}"
 
 
-def with_dates(text: str, anchor: datetime) -> tuple[str, int]:
-    """`text` with each relative date expression followed by its resolution in words, and how many
-    were resolved. Explicit dates ("7 May 2023") are left as they are."""
-    out, at, n = [], 0, 0
+def with_dates(text: str, anchor: datetime) -> tuple[str, list[str]]:
+    """`text` with each relative date expression followed by its resolution in words, and those
+    resolutions. Explicit dates ("7 May 2023") are left as they are."""
+    out, at, n = [], 0, []
     for ref in resolve_temporal_references(text, anchor):
         if any(c.isdigit() for c in ref.original_text) or ref.confidence < MIN_DATE_CONFIDENCE:
             continue  # already absolute, or a guess ("on Friday" may be the next one)
         out.append(text[at:ref.end])
-        out.append(f" ({date_phrase(ref, anchor.date())})")
-        at, n = ref.end, n + 1
+        n.append(date_phrase(ref, anchor.date()))
+        out.append(f" ({n[-1]})")
+        at = ref.end
     out.append(text[at:])
     return "".join(out), n
 
@@ -109,8 +111,8 @@ def fact_sentences(content: str, created_at: datetime, names: frozenset[str],
         kept = strip_filler(sentence, names)
         if kept is None:
             continue
-        text, _ = with_dates(kept, created_at)
-        out.append(FactSentence(speaker, text, kept, len(informative_words(kept, names))))
+        text, dates = with_dates(kept, created_at)
+        out.append(FactSentence(speaker, text, kept, len(informative_words(kept, names)), tuple(dates)))
     return out
 
 

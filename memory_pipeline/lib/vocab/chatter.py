@@ -15,17 +15,16 @@ EVALUATIVE = frozenset({
     "amazing", "wonderful", "fantastic", "beautiful", "lovely", "incredible", "impressive", "inspiring",
     "stunning", "gorgeous", "sweet", "fun", "super", "cute", "brilliant", "excellent", "perfect", "neat",
     "good", "glad", "happy", "proud", "excited", "thrilled", "stoked", "pumped", "grateful", "thankful",
-    "appreciate", "appreciated", "love", "loved", "lovely", "like", "mean", "means", "meant", "lot", "lots",
+    "appreciate", "appreciated", "love", "loved", "like", "mean", "means", "meant", "lot", "lots",
     "sounds", "sound", "looks", "look", "seems", "feel", "feels", "felt", "really", "pretty", "kind",
     "kinds", "words", "support", "supportive", "bet", "hope", "hoping", "wish", "wishing", "luck", "best",
     "keep", "going", "got", "get", "just", "know", "think", "thought", "guess", "say", "said", "tell", "chat",
     "chatting", "chatted", "talk", "talking", "talked", "touch", "hear", "hearing", "heard", "share",
-    "sharing", "shared", "time", "times", "long", "catch", "soon", "glad", "things", "thing", "stuff",
+    "sharing", "shared", "time", "times", "long", "catch", "soon", "things", "thing", "stuff",
     "life", "day", "way", "ll", "ve", "re", "don", "didn", "isn", "wasn", "haven", "awesome", "cool",
     "great", "nice", "wow", "yeah", "man", "guys", "buddy", "friend", "mate", "care", "doing", "new",
     "news", "lately", "recently", "since", "last", "spoke", "busy", "crazy", "wild", "rewarding", "tough",
-    "hard", "easy", "important", "powerful", "special", "meaningful", "awesome",
-    "inspired", "inspire", "inspires", "inspiration", "amazed", "impressed", "wonder", "wonders", "so",
+    "hard", "easy", "important", "powerful", "special", "meaningful", "inspired", "inspire", "inspires", "inspiration", "amazed", "impressed", "wonder", "wonders", "so",
 })  # fmt: skip
 # A sentence that opens with one of these and ends with "?" asks the other speaker something back.
 QUESTION_END = "?"
