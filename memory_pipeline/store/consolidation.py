@@ -278,15 +278,17 @@ def get_profile(conn: psycopg.Connection, user_id: str) -> dict | None:
 
 def upsert_profile(conn: psycopg.Connection, row: dict) -> None:
     conn.execute(
-        "INSERT INTO profiles (user_id, id, version, content, sections, patterns, source_ids, method, model, run_id,"
-        " embedding, inputs_fingerprint) VALUES (%(user_id)s, %(id)s, 1, %(content)s, %(sections)s, %(patterns)s,"
-        " %(source_ids)s, %(method)s, %(model)s, %(run_id)s, %(embedding)b, %(inputs_fingerprint)s)"
+        "INSERT INTO profiles (user_id, id, version, content, sections, patterns, source_ids, fact_sources, method,"
+        " model, run_id, embedding, inputs_fingerprint) VALUES (%(user_id)s, %(id)s, 1, %(content)s, %(sections)s,"
+        " %(patterns)s, %(source_ids)s, %(fact_sources)s, %(method)s, %(model)s, %(run_id)s, %(embedding)b,"
+        " %(inputs_fingerprint)s)"
         " ON CONFLICT (user_id) DO UPDATE SET id = excluded.id, version = profiles.version + 1,"
         " content = excluded.content, sections = excluded.sections, patterns = excluded.patterns,"
-        " source_ids = excluded.source_ids, method = excluded.method, model = excluded.model,"
-        " run_id = excluded.run_id, embedding = excluded.embedding,"
+        " source_ids = excluded.source_ids, fact_sources = excluded.fact_sources, method = excluded.method,"
+        " model = excluded.model, run_id = excluded.run_id, embedding = excluded.embedding,"
         " inputs_fingerprint = excluded.inputs_fingerprint, updated_at = now()",
-        {**row, **{k: json.dumps(row[k], default=str) for k in ("sections", "patterns", "source_ids")}},
+        {**row, **{k: json.dumps(row.get(k, {}), default=str)
+                   for k in ("sections", "patterns", "source_ids", "fact_sources")}},
     )
 
 
