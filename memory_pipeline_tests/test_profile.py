@@ -285,3 +285,26 @@ def test_values_are_noun_phrases_the_user_stated(text):
 def test_an_acronym_keeps_its_case_and_article():
     profile = build_profile([src("a", "I work as a SRE.", 0)])
     assert profile.sections["identity"] == ("works as an SRE",)
+
+
+@pytest.mark.parametrize("value", [
+    "is awesome", "just take a look at the sunset- it", "helping the community and making it",
+    "cannot let go of my dream to make", "future generations to go through",
+])
+def test_fragments_are_no_values(value):
+    from memory_pipeline.lib.profile import noun_phrase
+
+    assert noun_phrase(value) is None
+
+
+@pytest.mark.parametrize("value", ["camping trips with my fam", "allergic to peanuts", "not allowed to drive"])
+def test_noun_phrases_stay(value):
+    from memory_pipeline.lib.profile import noun_phrase
+
+    assert noun_phrase(value) == value
+
+
+def test_a_dangling_end_is_trimmed():
+    from memory_pipeline.lib.profile import noun_phrase
+
+    assert noun_phrase("a creative outlet and a") == "a creative outlet"

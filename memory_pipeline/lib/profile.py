@@ -12,7 +12,7 @@ from datetime import datetime
 from memory_pipeline.lib import extract as ex
 from memory_pipeline.lib.extract import Fact, SlotValue, normal_value, slot_states, vocabulary_category
 from memory_pipeline.lib.timestamps import as_utc
-from memory_pipeline.lib.vocab.profile_words import NP_DANGLING, NP_NOT_HEAD
+from memory_pipeline.lib.vocab.profile_words import NP_DANGLING, NP_NOT_HEAD, NP_NOT_TAIL
 from memory_pipeline.lib.vocab.slot_rules import IRREGULAR_PLURALS
 
 _SENTENCE_BREAK = re.compile(r"[.!?]\s+\S|\n")
@@ -75,10 +75,13 @@ def noun_phrase(value: str, *, place: bool = False) -> str | None:
     if _SENTENCE_BREAK.search(v):
         return None
     ws = v.split()
+    n = len(ws)
     while ws and ws[-1].lower() in NP_DANGLING:
         ws.pop()
-    if not ws or ws[0].lower() in NP_NOT_HEAD:
+    if not ws or ws[0].lower() in NP_NOT_HEAD or ws[-1].lower() in NP_NOT_TAIL:
         return None
+    if len(ws) >= (3 if len(ws) < n else 5) and ws[-2].lower() == "to":
+        return None  # an infinitive cut from its object ("my dream to make", "generations to go through")
     v = " ".join(ws)
     if place and vocabulary_category(v) is not None:
         return None
