@@ -27,6 +27,7 @@ from memory_pipeline.lib.vocab.change import (
     FRAME_STOP,
     NOT_VALUES,
     RESTATED_CUE,
+    SWITCH,
     TIME_WORDS,
 )
 
@@ -89,7 +90,7 @@ def _values(text: str) -> tuple[list[list[str]], list[_Value]]:
                 continue
             j = i + 1
             while j < len(toks) and (_is_value_token(toks[j], False)
-                                     or (toks[j] in _CONNECTORS and j + 1 < len(toks) and toks[j + 1][:1].isupper())):
+                                     or (toks[j] in _CONNECTORS and j + 1 < len(toks) and _is_value_token(toks[j + 1], False))):
                 j += 1
             words = toks[i:j]
             out.append(_Value(" ".join(words), frozenset(w.lower() for w in words), i, j, n))
@@ -167,6 +168,9 @@ def detect_change(newer: str, older: str, held: Callable[[str], bool] | None = N
     """The value of `older` that `newer` replaces, if any. `held(value)`: whether the value is one the
     user already stated elsewhere before `newer` (their employer when a city changes): such a value is
     still held, not a replacement."""
+    switched = _switched(newer, older)
+    if switched is not None:
+        return switched
     old_sents, old_vals = _values(older)
     new_sents, new_vals = _values(newer)
     if not old_vals or not new_vals:
@@ -215,3 +219,14 @@ def _restated(old: _Value, old_frame: frozenset[str], old_classes: frozenset[str
 def value_texts(text: str) -> frozenset[str]:
     """The named values a text states, lower-cased (what `held` is asked about)."""
     return frozenset(v.text.lower() for v in _values(text)[1])
+
+
+def _switched(newer: str, older: str) -> Change | None:
+    """"switched from A to B", "replaced A with B" (any words, not only names): the older text says A
+    and not B."""
+    low = " " + " ".join(_TOKEN.findall(older.lower())) + " "
+    for m in (m for rx in SWITCH for m in rx.finditer(newer)):
+        old, new = (" ".join(_TOKEN.findall(m.group(g).lower())) for g in ("old", "new"))
+        if old and new and old != new and f" {old} " in low and f" {new} " not in low:
+            return Change(m.group("old"), m.group("new").rstrip(".,;!?"), "switched")
+    return None

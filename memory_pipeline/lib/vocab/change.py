@@ -59,3 +59,17 @@ FRAME_CLASSES = {
 }  # fmt: skip
 # Verbs that say by themselves that the relation has a new value ("I joined Aurora Robotics").
 CHANGE_VERBS = frozenset({"joined", "moved", "relocated", "transferred", "hired"})
+# A change that names both values: "switched from tea to coffee", "moved from Lyon to Nantes",
+# "replaced my Kindle with a Kobo". Values are up to three words, not running over a clause end.
+_V = r"(?:(?:my|our|the|a|an)\s+)?(?P<{}>[\w'&/.-]+(?:\s+[\w'&/.-]+){{0,2}}?)"
+SWITCH = (
+    re.compile(
+        r"\b(?:switched|switching|moved|moving|changed|changing|went|migrated|upgraded|converted|"
+        r"transitioned|swapped|transferred|relocated)\s+(?:\w+\s+){0,3}?from\s+" + _V.format("old")
+        + r"\s+(?:to|for)\s+" + _V.format("new")
+        + r"(?=\s*(?:[.,;!?]|$|\s(?:and|but|because|since|last|this|in|at|on)\b))",
+        re.IGNORECASE,
+    ),
+    re.compile(r"\breplaced\s+" + _V.format("old") + r"\s+with\s+" + _V.format("new") + r"(?=\s*(?:[.,;!?]|$))",
+               re.IGNORECASE),
+)

@@ -11,8 +11,8 @@ NP_NOT_HEAD = frozenset({
 # Words a value cannot end on: the phrase was cut mid-way ("a creative outlet and a").
 NP_DANGLING = frozenset({
     "a", "an", "the", "and", "or", "but", "of", "to", "with", "my", "our", "your", "their", "for", "in",
-    "on", "at", "by", "from", "as", "so", "than", "that", "through", "about", "into", "over", "up", "out",
-    "off", "without", "like",
+    "on", "at", "by", "from", "as", "so", "than", "that", "through", "about", "into", "over",
+    "without", "like",
 })  # fmt: skip
 # A value ending on one of these lost its noun to the next clause ("making it", "life without it").
 NP_NOT_TAIL = frozenset({"it", "them", "me", "us", "you", "him", "her", "this", "those", "these"})
