@@ -77,3 +77,8 @@ def test_line_matches_weigh_rare_terms():
     assert m[0] > 0.5 > m[1]  # "went" is not "go": support and group carry it
     assert m[2] == 0.0
     assert line_matches("", lines) == [0.0, 0.0, 0.0]
+
+
+def test_an_irregular_past_meets_its_present():
+    (m,) = line_matches("When did Jon go to Paris?", ["Jon: I went to Paris yesterday (28 January 2023)."])
+    assert m == 1.0

@@ -282,3 +282,11 @@ def test_merge_text_never_longer_than_longest_source(texts, limit):
     assert len(merged) <= max(len(t) for t in texts)
     if limit is not None:
         assert len(merged) <= limit
+
+
+def test_near_identical_sentences_count_once_the_newer_kept():
+    texts = ["We adopted a puppy named Coco last week.", "Big news: we adopted a puppy named Coco last week!",
+             "The shelter is in Leeds."]
+    draft = extractive_summary(items_from(texts), budget_chars=500)
+    assert draft.content.count("Coco") == 1
+    assert "Big news" in draft.content and "Leeds" in draft.content

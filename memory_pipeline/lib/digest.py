@@ -15,7 +15,13 @@ from datetime import date, datetime
 
 from memory_pipeline.lib.temporal import TemporalReference, resolve_temporal_references
 from memory_pipeline.lib.text import STOP_WORDS, words
-from memory_pipeline.lib.vocab.chatter import EVALUATIVE, INTERJECTIONS, MIN_INFORMATIVE_WORDS, QUESTION_END
+from memory_pipeline.lib.vocab.chatter import (
+    EVALUATIVE,
+    INTERJECTIONS,
+    IRREGULAR_VERBS,
+    MIN_INFORMATIVE_WORDS,
+    QUESTION_END,
+)
 
 SPEAKER = re.compile(r"^\s*([A-Z][\w.'-]{0,30}(?: [A-Z][\w.'-]{0,30}){0,2}):\s+")
 # a clause boundary inside a sentence: " - ", " – ", "; " (a filler clause before it can go)
@@ -138,6 +144,7 @@ def fact_units(body: str, names: frozenset[str]) -> frozenset[str]:
 
 
 def _stem(word: str) -> str:
+    word = IRREGULAR_VERBS.get(word, word)
     for suffix in ("ing", "ed", "es", "s"):
         if len(word) > len(suffix) + 3 and word.endswith(suffix):
             return word[: -len(suffix)]

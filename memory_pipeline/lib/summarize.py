@@ -36,6 +36,7 @@ _REDUNDANCY_PENALTY = 0.25
 # weighs like a detail repeated by this many sources.
 DATE_WEIGHT = 3
 DATE_UNIT = "@date:"
+NEAR_SAME = 0.8  # Jaccard of content units above which two sentences say the same thing
 
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+|\s*\n\s*")
 _DECISION = re.compile(
@@ -160,9 +161,14 @@ def _weights(sentences: Sequence[_Sentence]) -> Counter[str]:
 
 
 def _candidates(sentences: Sequence[_Sentence]) -> list[_Sentence]:
-    """Each distinct sentence text once, as its newest occurrence."""
-    by_text = {_normalise(s.text): s for s in sentences if s.units}  # chronological: later wins
-    return list(by_text.values())
+    """Each distinct sentence once, as its newest occurrence; near-identical sentences (NEAR_SAME of
+    their content shared) count as one, the newer."""
+    by_text = list({_normalise(s.text): s for s in sentences if s.units}.values())  # chronological: later wins
+    kept: list[_Sentence] = []
+    for s in reversed(by_text):  # newest first
+        if not any(len(s.units & k.units) >= NEAR_SAME * len(s.units | k.units) for k in kept):
+            kept.append(s)
+    return kept[::-1]
 
 
 def _chronological(s: _Sentence) -> tuple:

@@ -30,3 +30,16 @@ EVALUATIVE = frozenset({
 QUESTION_END = "?"
 # A clause shorter than this many informative words says nothing a reader needs.
 MIN_INFORMATIVE_WORDS = 2
+# Irregular past forms, so a question's "go" meets a line's "went" (lib/digest.line_matches).
+IRREGULAR_VERBS = {
+    "went": "go", "gone": "go", "goes": "go", "bought": "buy", "made": "make", "took": "take", "taken": "take",
+    "got": "get", "gotten": "get", "met": "meet", "saw": "see", "seen": "see", "ran": "run", "began": "begin",
+    "begun": "begin", "gave": "give", "given": "give", "found": "find", "felt": "feel", "left": "leave",
+    "lost": "lose", "won": "win", "wrote": "write", "written": "write", "drew": "draw",
+    "drawn": "draw", "sang": "sing", "sung": "sing", "taught": "teach", "thought": "think", "brought": "bring",
+    "built": "build", "held": "hold", "kept": "keep", "spent": "spend", "sent": "send", "told": "tell",
+    "sold": "sell", "came": "come", "flew": "fly", "flown": "fly", "drove": "drive", "driven": "drive",
+    "ate": "eat", "eaten": "eat", "swam": "swim", "rode": "ride", "ridden": "ride", "fell": "fall",
+    "broke": "break", "broken": "break", "chose": "choose", "chosen": "choose", "did": "do", "done": "do",
+    "had": "have", "has": "have", "was": "be", "were": "be", "paid": "pay", "heard": "hear", "learnt": "learn",
+}  # fmt: skip
