@@ -28,6 +28,7 @@ SPEAKER = re.compile(r"^\s*([A-Z][\w.'-]{0,30}(?: [A-Z][\w.'-]{0,30}){0,2}):\s+"
 _CLAUSE = re.compile(r"\s+[-\u2013\u2014]\s+|;\s+")
 _OPENER = re.compile(r"^(?:(?:[A-Za-z']+)[,!]\s+)+")
 MIN_DATE_CONFIDENCE = 0.7
+_AUXILIARIES = frozenset({"do", "have", "be"})  # "When did ...", "Has she ...": no term of the question
 _FILLER = INTERJECTIONS | EVALUATIVE | STOP_WORDS
 
 
@@ -154,7 +155,7 @@ def _stem(word: str) -> str:
 def query_terms(text: str) -> frozenset[str]:
     """The stems of a question's content words ("When did Caroline go to the support group?" ->
     caroline, go, support, group)."""
-    return frozenset(_stem(w) for w in words(text) if w not in STOP_WORDS)
+    return frozenset(t for w in words(text) if w not in STOP_WORDS and (t := _stem(w)) not in _AUXILIARIES)
 
 
 def line_matches(query: str, lines: list[str]) -> list[float]:
