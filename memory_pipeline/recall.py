@@ -4,12 +4,14 @@ their successors, `as_of` time travel, activation tracking off the latency path.
 from __future__ import annotations
 
 import logging
+import re
 import time
 from collections import Counter
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
 from memory_pipeline.errors import ValidationError
+from memory_pipeline.lib.digest import line_matches, speaker_of
 from memory_pipeline.lib.summarize import split_sentences
 from memory_pipeline.lib.temporal import resolve_temporal_references
 from memory_pipeline.store import db
@@ -26,7 +28,9 @@ MODES: dict[str, tuple[str, ...]] = {
 }
 EVIDENCE_PER_UNIT = 3
 BUDGET_EVIDENCE_PER_UNIT = 10  # with a text budget, turns compete on their own similarity
-SUMMARY_TEXT_AFTER_TURNS = 10.0  # sort key offset: summary and profile text fill what the turns leave
+FRONT_MATCH = 0.5  # a summary line saying this share of the question's terms goes before the turns
+FRONT_SHARE = 0.25  # ... within this share of the budget
+_ANNOTATION = re.compile(r" \([^()]*\d{4}\)")  # a resolved date the summary added: " (7 May 2023)"
 DATE_MATCH_BOOST = 0.15
 SUPERSEDED_PENALTY = 0.5  # a superseded row keeps at most half its score, and always ranks below its successor
 
@@ -94,39 +98,48 @@ def recall(conn, embedder, user_id: str, query: str, *, mode: str = "standard", 
                                         tier=None, created_at=p["updated_at"].isoformat(), source_ids=[],
                                         source_external_ids=[], text_score=float(p["similarity"]))
     ranked = sorted((r for r in rows.values() if r.score >= min_score), key=lambda r: (-r.score, r.id))[:limit]
-    return deliver(ranked, max_chars) if max_chars is not None else ranked
+    return deliver(ranked, max_chars, query) if max_chars is not None else ranked
 
 
-def deliver(rows: list[RecallRow], max_chars: int) -> list[RecallRow]:
-    """Fill a text budget: turns first (a memory's text, a summary's matched turns verbatim) by their
-    own similarity to the query, each once; then summary and profile text, only the sentences the
-    delivered turns do not already say. The last piece that does not fit is cut at a word boundary.
-    Rows come back in the order their first piece was delivered, each with `delivered` and
-    `delivered_ids`; rows without text are dropped."""
+def deliver(rows: list[RecallRow], max_chars: int, query: str | None = None) -> list[RecallRow]:
+    """Fill a text budget. First the summary lines that say most of the question (`query`; at least
+    FRONT_MATCH of its terms, weighted by rarity, within FRONT_SHARE of the budget): a dated fact line
+    carries what a turn alone may not ("yesterday" resolved). Then turns (a memory's text, a summary's
+    matched turns verbatim) by their own similarity to the query, each once; then the other summary
+    and profile lines, only those the delivered turns do not already say. The last piece that does not
+    fit is cut at a word boundary. Rows come back in the order their first piece was delivered, each
+    with `delivered` and `delivered_ids`; rows without text are dropped."""
     if max_chars < 1:
         raise ValidationError("max_chars must be at least 1")
-    pieces = []  # (-similarity, rank, row index, text, memory id or None)
+    pieces = []  # (group, order, row index, text, memory id or None)
+    lines = [(n, line) for n, row in enumerate(rows) if row.kind != "memory" for line in summary_lines(row.content)]
+    matches = line_matches(query, [line for _, line in lines]) if query else [0.0] * len(lines)
     for n, row in enumerate(rows):
         if row.kind == "memory":
-            pieces.append((-row.score, n, n, row.content, int(row.id)))
-            continue
-        pieces += [(-float(e.get("score", row.score)), n, n, e["content"], int(e["id"])) for e in row.evidence]
-        # A summary's text comes after every matched turn: its vector is its members' centroid, which
-        # overrates the text, and on real conversations (LoCoMo development split) extractive summary
-        # text in place of the next-best turns lowered strict evidence by ~0.04 at 1,000-4,000 chars.
-        pieces.append((SUMMARY_TEXT_AFTER_TURNS - (row.text_score or 0.0), n, n, row.content, None))
+            pieces.append((1, -row.score, n, row.content, int(row.id)))
+        else:
+            pieces += [(1, -float(e.get("score", row.score)), n, e["content"], int(e["id"])) for e in row.evidence]
+    for (n, line), match in zip(lines, matches, strict=True):
+        # A summary's vector is its members' centroid, which overrates its text: on the LoCoMo
+        # development split extractive text in place of the next-best turns lowered strict evidence by
+        # ~0.04; only lines that say the question's own terms go first.
+        front = match >= FRONT_MATCH
+        pieces.append((0 if front else 2, -match if front else -(rows[n].text_score or 0.0) - match, n, line, None))
+    return _fill(rows, sorted(pieces, key=lambda p: (p[0], p[1], p[2])), max_chars)
+
+
+def _fill(rows: list[RecallRow], pieces: list, max_chars: int) -> list[RecallRow]:
     left, shown, said = max_chars, set(), []
+    front_left = int(max_chars * FRONT_SHARE)
     got: dict[int, list[tuple[str, int | None]]] = {}
-    for _, _, n, text, mid in sorted(pieces, key=lambda p: (p[0], p[1])):
+    for group, _, n, text, mid in pieces:
         if left <= 0:
             break
-        if mid is not None and mid in shown:
+        if (mid is not None and mid in shown) or (mid is None and _said(text, said)):
             continue
-        if mid is None:  # a summary's text: only what the turns already delivered do not say
-            text = " ".join(x for x in split_sentences(text) if not any(x in t for t in said))
-            if not text:
-                continue
-        cost = len(text) + (1 if shown or got else 0)  # a newline between pieces
+        cost = len(text) + (1 if got else 0)  # a newline between pieces
+        if group == 0 and cost > front_left:
+            continue
         if cost > left:
             cut = _cut(text, left - (cost - len(text)))
             if cut:
@@ -135,6 +148,7 @@ def deliver(rows: list[RecallRow], max_chars: int) -> list[RecallRow]:
         got.setdefault(n, []).append((text, mid))
         said.append(text)
         left -= cost
+        front_left -= cost if group == 0 else 0
         if mid is not None:
             shown.add(mid)
     out = []
@@ -144,6 +158,17 @@ def deliver(rows: list[RecallRow], max_chars: int) -> list[RecallRow]:
         row.delivered_ids = [m for _, m in got[n] if m is not None]
         out.append(row)
     return out
+
+
+def summary_lines(content: str) -> list[str]:
+    """A summary's deliverable pieces: its lines (one fact each), or its sentences in older summaries."""
+    return [x.strip() for x in content.split("\n") if x.strip()] if "\n" in content else split_sentences(content)
+
+
+def _said(line: str, said: list[str]) -> bool:
+    """A line whose words (speaker and resolved dates aside) a delivered piece already says."""
+    body = speaker_of(_ANNOTATION.sub("", line))[1].strip().rstrip(".!")
+    return any(body in t for t in said)
 
 
 def _cut(text: str, room: int) -> str:

@@ -38,3 +38,31 @@ def test_changes_found(newer, older, old, new):
 ])
 def test_mentions_are_not_changes(newer, older):
     assert detect_change(newer, older) is None
+
+
+@pytest.mark.parametrize(("newer", "older", "old", "new"), [
+    ("I switched from tea to coffee last month.", "I drink tea every morning.", "tea", "coffee"),
+    ("We moved from Lyon to Nantes in May.", "We live in Lyon.", "Lyon", "Nantes"),
+    ("I replaced my Kindle with a Kobo.", "I read on my Kindle.", "Kindle", "Kobo"),
+])
+def test_a_switch_that_names_both_values(newer, older, old, new):
+    change = detect_change(newer, older)
+    assert (change.old_value, change.new_value, change.how) == (old, new, "switched")
+
+
+def test_a_switch_to_a_value_the_older_text_already_says_is_none():
+    assert detect_change("I switched from tea to coffee.", "I like coffee and tea.") is None
+
+
+def test_the_replacing_value_keeps_the_old_values_relation():
+    # the city moved; the employer named in the same sentence is no replacing city
+    older = "The user lives in London, UK."
+    newer = ("All experiments ran in the Edinburgh lab. I just relocated up here from London when I joined "
+             "Aurora Robotics.")
+    assert detect_change(newer, older).new_value == "Edinburgh"
+
+
+def test_a_value_the_user_already_holds_is_no_replacement():
+    older = "The user lives in Seattle, USA."
+    newer = "Harbor Analytics opened an office in Toronto and I transferred up from Seattle."
+    assert detect_change(newer, older, held=lambda v: v.lower() == "harbor analytics").new_value == "Toronto"

@@ -60,8 +60,12 @@ def test_consolidation_builds_every_asset(alice):
     assert any("Berlin" in n and "Paris" in o and r for n, o, r in edge), edge
     paris = conn.execute("SELECT superseded_by, tier FROM memories WHERE content = 'I live in Paris.'").fetchone()
     assert paris[0] is not None and paris[1] == "archived"
-    prof = conn.execute("SELECT content FROM profiles WHERE user_id = 'alice'").fetchone()[0]
+    prof, cited = conn.execute("SELECT content, fact_sources FROM profiles WHERE user_id = 'alice'").fetchone()
     assert "Berlin" in prof
+    # the profile row cites, per item, the memories that state it
+    berlin = [int(i) for text, ids in cited.items() if "Berlin" in text for i in ids if i.isdigit()]
+    assert berlin and all("Berlin" in conn.execute("SELECT content FROM memories WHERE id = %s", (i,)).fetchone()[0]
+                          for i in berlin)
     actions = dict(conn.execute("SELECT action, count(*) FROM actions WHERE user_id = 'alice'"
                                 " AND run_id = %s GROUP BY action", (res["run_id"],)).fetchall())
     assert actions.get("SUMMARIZE", 0) >= 2 and actions.get("SUPERSEDE", 0) >= 1

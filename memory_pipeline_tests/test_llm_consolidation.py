@@ -108,10 +108,11 @@ def test_happy_path_applies_what_the_model_says(service, llm):
     edge = service.conn.execute("SELECT reason, method, model, prompt_version FROM edges WHERE source_id = %s"
                                 " AND target_id = %s", (new.id, old.id)).fetchone()
     assert edge and "llm" in edge[0] and edge[1:3] == ("llm", "test-model") and edge[3]
-    prof = service.conn.execute("SELECT method, model, prompt_version, sections FROM profiles WHERE user_id = 'alice'"
-                                ).fetchone()
+    prof = service.conn.execute("SELECT method, model, prompt_version, sections, fact_sources FROM profiles"
+                                " WHERE user_id = 'alice'").fetchone()
     assert prof[:2] == ("llm", "test-model") and prof[2]
-    assert all(fact.endswith("]") for facts in prof[3].values() for fact in facts)  # each fact cites its sources
+    facts = [f for fs in prof[3].values() for f in fs]
+    assert facts and all(prof[4].get(f) for f in facts)  # each fact cites its sources
     decided = [a for a in st["actions"] if a[0] in ("MERGE", "KEEP_SEPARATE", "REPLACE")]
     assert decided and all(a[3]["method"] == "llm" for a in decided)
     # the model's MERGE is applied with its reasoning (its text stands for the pair unless a summary already does)

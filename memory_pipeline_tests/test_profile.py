@@ -258,3 +258,53 @@ def test_sources_without_facts_still_count_as_sources_but_give_no_content():
     assert profile.content == ""
     assert profile.sections == {}
     assert profile.source_ids == ("a",)
+
+
+def test_each_item_cites_the_sources_that_state_it():
+    sources = [src("a", "I live in Paris", 0), src("b", "I moved to Berlin", 150), src("c", "I like tea", 5),
+               src("d", "I live in Berlin and I like tea", 160)]
+    profile = build_profile(sources)
+    assert profile.fact_sources["lives in Berlin"] == ("b", "d")
+    assert "lives in Paris" not in profile.fact_sources  # not in the profile: nothing to cite
+    assert all(text in profile.content or text in str(profile.sections) for text in profile.fact_sources)
+
+
+@pytest.mark.parametrize("text", [
+    "I live in Go these days.",  # a programming language names no place
+    "I grew up in Worth remembering. Sofia",  # a value never runs into the next sentence
+    "I love how art lets us get our emotions out.",  # a clause, not a noun phrase
+    "I'm a big fan of how it's both a creative outlet and a way to relax.",
+])
+def test_values_are_noun_phrases_the_user_stated(text):
+    profile = build_profile([src("a", text, 0)])
+    assert "lives in Go" not in profile.content
+    assert "remembering" not in profile.content
+    assert "how " not in profile.content and "it's" not in profile.content
+
+
+def test_an_acronym_keeps_its_case_and_article():
+    profile = build_profile([src("a", "I work as a SRE.", 0)])
+    assert profile.sections["identity"] == ("works as an SRE",)
+
+
+@pytest.mark.parametrize("value", [
+    "is awesome", "just take a look at the sunset- it", "helping the community and making it",
+    "cannot let go of my dream to make", "future generations to go through",
+])
+def test_fragments_are_no_values(value):
+    from memory_pipeline.lib.profile import noun_phrase
+
+    assert noun_phrase(value) is None
+
+
+@pytest.mark.parametrize("value", ["camping trips with my fam", "allergic to peanuts", "not allowed to drive"])
+def test_noun_phrases_stay(value):
+    from memory_pipeline.lib.profile import noun_phrase
+
+    assert noun_phrase(value) == value
+
+
+def test_a_dangling_end_is_trimmed():
+    from memory_pipeline.lib.profile import noun_phrase
+
+    assert noun_phrase("a creative outlet and a") == "a creative outlet"

@@ -158,7 +158,7 @@ def test_deliver_fills_the_budget_turns_first_without_repeats():
     out = deliver(rows, 140)
     # turns by their own similarity (0.9, 0.7, 0.5), then the summary's text: only what they do not say
     assert [r.id for r in out] == ["s1", "3"]
-    assert out[0].delivered == "I moved to Berlin.\nI run daily.\nAlice moved. She runs every day."
+    assert out[0].delivered == "I moved to Berlin.\nI run daily.\nAlice moved.\nShe runs every day."
     assert out[0].delivered_ids == [1, 2]
     assert out[1].delivered_ids == [3]
     assert sum(len(r.delivered) for r in out) + len(out) - 1 <= 140
@@ -167,6 +167,27 @@ def test_deliver_fills_the_budget_turns_first_without_repeats():
     assert sum(len(r.delivered) for r in short) + len(short) - 1 <= 60
     with pytest.raises(ValidationError):
         deliver(rows, 0)
+
+
+def test_deliver_puts_a_summary_line_that_says_the_question_first():
+    from memory_pipeline.recall import deliver
+
+    summary = ("Melanie: I painted a lake sunrise last year (2022).\n"
+               "Caroline: I went to a support group yesterday (7 May 2023).\nCaroline: I love my new bookshelf.")
+    turns = [(1, "Melanie: Wow, Caroline, that's so cool! How are the kids?", 0.8),
+             (2, "Caroline: I went to a support group yesterday and it was so powerful.", 0.7)]
+    rows = [_row("s1", "summary", summary, 0.8, turns, text_score=0.5)]
+    out = deliver(rows, 400, "When did Caroline go to the support group?")
+    lines = out[0].delivered.split("\n")
+    # the dated line says most of the question: before the turns; the other lines say too little
+    assert lines[0] == "Caroline: I went to a support group yesterday (7 May 2023)."
+    assert lines[1:3] == [t for _, t, _ in turns]
+    assert out[0].delivered_ids == [1, 2]
+    # without a question every summary line waits for the turns, and one the turns already say is left out
+    plain = deliver(rows, 400)[0].delivered.split("\n")
+    assert plain[:2] == [t for _, t, _ in turns]
+    assert "Caroline: I went to a support group yesterday (7 May 2023)." not in plain
+    assert plain[2:] == ["Melanie: I painted a lake sunrise last year (2022).", "Caroline: I love my new bookshelf."]
 
 
 def test_recall_with_a_text_budget(consolidated):

@@ -209,6 +209,8 @@ def test_last_month_across_a_year_boundary():
     [
         ("last Friday", "2023-05-05"),
         ("this past Friday", "2023-05-05"),
+        ("last Fri", "2023-05-05"),
+        ("last Tues", "2023-05-02"),
         ("last Monday", "2023-05-01"),  # the anchor is a Monday: a week earlier
         ("last Sunday", "2023-05-07"),
         ("on Friday", "2023-05-05"),
@@ -586,3 +588,12 @@ def test_references_never_overlap_and_match_the_text(anchor, n, prefix):
 # -- performance --------------------------------------------------------------------------------
 
 
+
+
+def test_a_short_weekday_alone_is_no_date():
+    assert resolve_temporal_references("The sun was out on Sun and we sat in the park.", datetime(2023, 5, 8)) == []
+
+
+def test_this_past_weekend_is_the_last_one():
+    (ref,) = resolve_temporal_references("that roadtrip this past weekend", datetime(2023, 5, 10))
+    assert (ref.label, ref.granularity) == ("2023-05-06..2023-05-07", "week")

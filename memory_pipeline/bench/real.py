@@ -119,7 +119,7 @@ def measure(bench) -> dict[str, Any]:
                 for budget in BUDGETS:
                     rows = svc.recall(user, q["question"], mode=mode, max_chars=budget, track=False)
                     got = score(rows, ev, q["answer"])
-                    per_store.setdefault(store, {}).setdefault(str(budget), []).append(got)
+                    per_store.setdefault(store, {}).setdefault(str(budget), []).append((*got, q["category"]))
             units = svc.recall(users["consolidated"], q["question"], mode="standard", limit=100, track=False)
             for budget in BUDGETS:
                 per_store.setdefault("summary_text", {}).setdefault(str(budget), []).append(
@@ -154,6 +154,9 @@ def _summary(per_store: dict, compression: dict, asked: int, n_convs: int, secon
             table.setdefault(budget, {})[store] = {
                 "evidence_strict": round(sum(g[0] for g in got) / len(got), 3),
                 "answer_in_text": round(sum(g[1] for g in got) / len(got), 3),
+                # LoCoMo categories: 1 multi-hop, 2 temporal, 3 open-domain, 4 single-hop
+                "answers_by_category": {str(c): f"{sum(g[1] for g in got if g[4] == c)} of "
+                                        f"{sum(1 for g in got if g[4] == c)}" for c in CATEGORIES},
                 "mean_chars": round(sum(g[2] for g in got) / len(got)),
                 "other_text_share": round(sum(g[3] for g in got) / max(1, sum(g[2] for g in got)), 3),
             }

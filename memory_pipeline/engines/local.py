@@ -24,7 +24,7 @@ from memory_pipeline.engines.base import (
     SupersessionCandidates,
     Usage,
 )
-from memory_pipeline.lib.change import detect_change
+from memory_pipeline.lib.change import detect_change, value_texts
 from memory_pipeline.lib.merge_guard import merge_conflicts
 from memory_pipeline.lib.profile import build_profile
 from memory_pipeline.lib.summarize import map_reduce_summary, merge_text
@@ -34,6 +34,16 @@ from memory_pipeline.lib.vocab.words import DECISION_FILLER
 
 _METHODS = {SUMMARY: "extractive", SUPERSESSION: "rules", DECISION: "rules", DUPLICATES: "rules",
             PROFILE: "rules", REASONING: local_reasoning.METHOD}
+
+
+def _first_said(memories) -> dict[str, object]:
+    """Value (lower-cased) -> when the user first stated it, over the memories the pairs hold."""
+    first: dict[str, object] = {}
+    for m in {m.id: m for m in memories}.values():
+        for v in value_texts(m.content):
+            if v not in first or m.created_at < first[v]:
+                first[v] = m.created_at
+    return first
 
 
 class LocalEngine:
@@ -61,10 +71,13 @@ class LocalEngine:
         # embedding pairs the rules did not link
         found = detect_supersessions(list(candidates.memories))
         linked = {f.older_id for f in found}  # an older memory gets one successor
-        for newer, older, sim in candidates.pairs():
+        pairs = candidates.pairs()
+        first_said = _first_said(m for pair in pairs for m in pair[:2])
+        for newer, older, sim in pairs:
             if older.id in linked:
                 continue
-            change = detect_change(newer.content, older.content)
+            change = detect_change(newer.content, older.content,
+                                   lambda v, t=newer.created_at: first_said.get(v.lower(), t) < t)
             if change is not None:
                 linked.add(older.id)
                 found.append(Supersession(

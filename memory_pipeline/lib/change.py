@@ -14,16 +14,20 @@ Used by the local engine on candidate pairs chosen by embedding similarity and t
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 
 from memory_pipeline.lib.summarize import split_sentences
 from memory_pipeline.lib.vocab.change import (
+    CHANGE_VERBS,
     DEPARTURE_AFTER,
     DEPARTURE_BEFORE,
+    FRAME_CLASSES,
     FRAME_STOP,
     NOT_VALUES,
     RESTATED_CUE,
+    SWITCH,
     TIME_WORDS,
 )
 
@@ -86,7 +90,7 @@ def _values(text: str) -> tuple[list[list[str]], list[_Value]]:
                 continue
             j = i + 1
             while j < len(toks) and (_is_value_token(toks[j], False)
-                                     or (toks[j] in _CONNECTORS and j + 1 < len(toks) and toks[j + 1][:1].isupper())):
+                                     or (toks[j] in _CONNECTORS and j + 1 < len(toks) and _is_value_token(toks[j + 1], False))):
                 j += 1
             words = toks[i:j]
             out.append(_Value(" ".join(words), frozenset(w.lower() for w in words), i, j, n))
@@ -139,7 +143,20 @@ def _clause_cue(sentence: list[str], v: _Value) -> bool:
     """A change cue in the value's own clause."""
     a = max([i for i in range(v.start) if sentence[i] == _BREAK], default=-1) + 1
     b = min([i for i in range(v.end, len(sentence)) if sentence[i] == _BREAK], default=len(sentence))
-    return RESTATED_CUE.search(" ".join(sentence[a:b])) is not None
+    clause = sentence[a:b]
+    return RESTATED_CUE.search(" ".join(clause)) is not None or any(w.lower() in CHANGE_VERBS for w in clause)
+
+
+def _classes(sentence: list[str], v: _Value, words: int = FRAME_WINDOW) -> frozenset[str]:
+    """The relations (FRAME_CLASSES) the words around a value name."""
+    around = {w.lower() for w in sentence[max(0, v.start - words): v.end + words] if w != _BREAK}
+    return frozenset(name for name, cues in FRAME_CLASSES.items() if around & cues)
+
+
+def _same_relation(old_classes: frozenset[str], sentence: list[str], v: _Value) -> bool:
+    """False only when both values' relations are known and differ."""
+    mine = _classes(sentence, v, 2)
+    return not (old_classes and mine) or bool(old_classes & mine)
 
 
 def _other(new: _Value, old: _Value) -> bool:
@@ -147,33 +164,44 @@ def _other(new: _Value, old: _Value) -> bool:
     return not (new.tokens & old.tokens) or (old.tokens < new.tokens)
 
 
-def detect_change(newer: str, older: str) -> Change | None:
+def detect_change(newer: str, older: str, held: Callable[[str], bool] | None = None) -> Change | None:
+    """The value of `older` that `newer` replaces, if any. `held(value)`: whether the value is one the
+    user already stated elsewhere before `newer` (their employer when a city changes): such a value is
+    still held, not a replacement."""
+    switched = _switched(newer, older)
+    if switched is not None:
+        return switched
     old_sents, old_vals = _values(older)
     new_sents, new_vals = _values(newer)
     if not old_vals or not new_vals:
         return None
-    cue = RESTATED_CUE.search(newer) is not None
+    cue = RESTATED_CUE.search(newer) is not None or any(w.lower() in CHANGE_VERBS for s in new_sents for w in s)
+    fresh = [v for v in new_vals if held is None or not held(v.text)]
     for old in old_vals:
         if _departed(old_sents[old.sentence], old) is not None:
             continue  # "Invoice 1066 from Globex" twice: the same context, not a departure
+        old_classes = _classes(old_sents[old.sentence], old)
         for n, sent in enumerate(new_sents):
             at = _departed(sent, old)
             if at is None:
                 continue
-            # the replacing value: nearest the departure, in the same sentence, else in the next one
-            near = [v for v in new_vals if v.sentence in (n, n + 1) and _replaces(v, old)]
+            # the replacing value: a value of the same kind and relation, nearest the departure, in
+            # the same sentence, else the next one, else the one before
+            near = [v for v in fresh if v.sentence in (n, n + 1, n - 1) and _replaces(v, old)
+                    and _kind(v) == _kind(old) and _same_relation(old_classes, new_sents[v.sentence], v)]
             if near:
                 # an extension of the old value first ("Staff Research Scientist"), then the nearest
-                best = min(near, key=lambda v: (not old.tokens < v.tokens, v.sentence != n, abs(v.start - at)))
+                best = min(near, key=lambda v: (not old.tokens < v.tokens, (v.sentence - n) % 3, abs(v.start - at)))
                 return Change(old.text, best.text, "departure")
         if cue and not any(v.tokens == old.tokens for v in new_vals):
-            found = _restated(old, _frame(old_sents[old.sentence], old), new_sents, new_vals)
+            found = _restated(old, _frame(old_sents[old.sentence], old), old_classes, new_sents, fresh)
             if found is not None:
                 return found
     return None
 
 
-def _restated(old: _Value, old_frame: frozenset[str], sents: list[list[str]], vals: list[_Value]) -> Change | None:
+def _restated(old: _Value, old_frame: frozenset[str], old_classes: frozenset[str], sents: list[list[str]],
+              vals: list[_Value]) -> Change | None:
     """A value that extends the old one ("Senior Product Manager" for "Product Manager"), or a new
     value of the same kind bound tightly to the old value's frame ("use Central time" for "time zone
     is America/New_York"); a long sentence mentions many values, so the frame must sit next to it."""
@@ -182,6 +210,23 @@ def _restated(old: _Value, old_frame: frozenset[str], sents: list[list[str]], va
             return Change(old.text, v.text, "extended")
     for v in vals:
         sent = sents[v.sentence]
-        if _other(v, old) and _kind(v) == _kind(old) and old_frame & _frame(sent, v, 2) and _clause_cue(sent, v):
+        related = old_frame & _frame(sent, v, 2) or old_classes & _classes(sent, v, 2)
+        if _other(v, old) and _kind(v) == _kind(old) and related and _clause_cue(sent, v):
             return Change(old.text, v.text, "restated")
+    return None
+
+
+def value_texts(text: str) -> frozenset[str]:
+    """The named values a text states, lower-cased (what `held` is asked about)."""
+    return frozenset(v.text.lower() for v in _values(text)[1])
+
+
+def _switched(newer: str, older: str) -> Change | None:
+    """"switched from A to B", "replaced A with B" (any words, not only names): the older text says A
+    and not B."""
+    low = " " + " ".join(_TOKEN.findall(older.lower())) + " "
+    for m in (m for rx in SWITCH for m in rx.finditer(newer)):
+        old, new = (" ".join(_TOKEN.findall(m.group(g).lower())) for g in ("old", "new"))
+        if old and new and old != new and f" {old} " in low and f" {new} " not in low:
+            return Change(m.group("old"), m.group("new").rstrip(".,;!?"), "switched")
     return None

@@ -3,16 +3,19 @@ patterns (seen at least 3 times, success rate above 0.6 where outcomes were reco
 
 from __future__ import annotations
 
+import re
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 
 from memory_pipeline.lib import extract as ex
 from memory_pipeline.lib.extract import Fact, SlotValue, normal_value, slot_states, vocabulary_category
 from memory_pipeline.lib.timestamps import as_utc
+from memory_pipeline.lib.vocab.profile_words import NP_DANGLING, NP_NOT_HEAD, NP_NOT_TAIL
 from memory_pipeline.lib.vocab.slot_rules import IRREGULAR_PLURALS
 
+_SENTENCE_BREAK = re.compile(r"[.!?]\s+\S|\n")
 SECTIONS = ("identity", "preferences", "tools", "habits", "constraints", "avoid")
 # Items per section in the readable text; `sections` keeps them all.
 MAX_ITEMS_IN_CONTENT = 8
@@ -35,6 +38,8 @@ class Profile:
     sections: dict[str, tuple[str, ...]]
     source_ids: tuple[str, ...]
     patterns: tuple[tuple[str, int, float | None], ...]
+    # item text -> the sources that state it (what an explanation cites)
+    fact_sources: dict[str, tuple[str, ...]] = field(default_factory=dict)
     method: str | None = None  # who wrote it; None: the engine's method for profiles
 
 
@@ -57,7 +62,31 @@ _SINGULAR = {plural: singular for singular, plural in IRREGULAR_PLURALS.items()}
 
 
 def _article(noun: str) -> str:
-    return ("an " if noun[:1].lower() in "aeiou" else "a ") + noun
+    head = noun.split()[0] if noun.split() else noun
+    # an acronym is read letter by letter: "an SRE", "an MBA", "a CTO"
+    vowel_sound = head[:1] in "AEFHILMNORSX" if head.isupper() and len(head) > 1 else noun[:1].lower() in "aeiou"
+    return ("an " if vowel_sound else "a ") + noun
+
+
+def noun_phrase(value: str, *, place: bool = False) -> str | None:
+    """The value when it reads as a noun phrase the user stated, else None: no fragment of another
+    sentence ("Worth remembering. Sofia"), no clause ("how art lets us ..."), no dangling article or
+    conjunction at its end; a place is not a name the vocabularies know as something else ("Go")."""
+    v = value.strip(" ,;:-")
+    if _SENTENCE_BREAK.search(v):
+        return None
+    ws = v.split()
+    n = len(ws)
+    while ws and ws[-1].lower() in NP_DANGLING:
+        ws.pop()
+    if not ws or ws[0].lower() in NP_NOT_HEAD or ws[-1].lower() in NP_NOT_TAIL:
+        return None
+    if len(ws) >= (3 if len(ws) < n else 5) and ws[-2].lower() == "to":
+        return None  # an infinitive cut from its object ("my dream to make", "generations to go through")
+    v = " ".join(ws)
+    if place and vocabulary_category(v) is not None:
+        return None
+    return v
 
 
 def _singular(noun: str) -> str:
@@ -68,10 +97,13 @@ def _singular(noun: str) -> str:
     return noun[:-1] if noun.endswith("s") else noun
 
 
-def _slot_item(slot: str, value: SlotValue) -> tuple[str, str] | None:
-    """(section, text) for the latest state of a slot; None to leave it out."""
+def _slot_item(slot: str, value: SlotValue, surface: dict[str, str]) -> tuple[str, str] | None:
+    """(section, text) for the latest state of a slot; None to leave it out. `surface`: the value as
+    the text spelled it, by its normal form ("SRE" for "sre")."""
     kind, _, detail = slot.partition(":")
-    v = value.value
+    v = noun_phrase(surface.get(normal_value(value.value), value.value), place=kind == "location")
+    if v is None:
+        return None
     if value.negated:
         if kind in _TOOL_LABELS or kind == "uses":
             return "avoid", f"using {v}"
@@ -108,7 +140,9 @@ def _slot_item(slot: str, value: SlotValue) -> tuple[str, str] | None:
 
 def _fact_item(fact: Fact, covered: set[str]) -> tuple[str, str, str] | None:
     """(section, topic key, text) for a fact the source's slots (`covered`) do not already cover."""
-    value = fact.value
+    value = noun_phrase(fact.value, place=fact.kind == ex.HOMETOWN)
+    if value is None:
+        return None
     if (
         fact.kind in (ex.PREFERENCE, ex.NEGATION, ex.CONSTRAINT)
         and vocabulary_category(_topic(value)) in covered
@@ -214,17 +248,21 @@ _Latest = dict[str, tuple[tuple[int, int], str, str]]
 
 
 def _read_slots(
-    source: ProfileSource, index: int, latest: _Latest, topic_of_slot: dict[str, str]
+    source: ProfileSource, index: int, latest: _Latest, topic_of_slot: dict[str, str], facts: Sequence[Fact],
+    stated: dict[str, set[str]],
 ) -> set[str]:
-    """The source's slot states into `latest`; returns the slot kinds it covers."""
+    """The source's slot states into `latest` (and who stated each into `stated`); returns the slot
+    kinds it covers."""
     states = slot_states(source.content)
+    surface = {normal_value(f.value): f.value for f in facts}
     for position, (slot, value) in enumerate(states.items()):
         if "@" in slot:
             continue  # about a project or another person, not the user
-        item = _slot_item(slot, value)
+        item = _slot_item(slot, value, surface)
         if item is not None:
             section, text = item
             latest[f"slot:{slot}"] = ((index, position), section, text)
+            stated.setdefault(text, set()).add(source.id)
             if vocabulary_category(value.value):
                 # "I love coffee" settles an older "I hate drinking coffee", and the other way round
                 latest.pop(f"topic:{_topic(value.value)}", None)
@@ -239,9 +277,11 @@ def _read_facts(
     latest: _Latest,
     topic_of_slot: dict[str, str],
     occurrences: dict[tuple[str, str], _Occurrences],
+    facts: Sequence[Fact],
+    stated: dict[str, set[str]],
 ) -> None:
     """The source's facts: habits and tools counted in `occurrences`, the rest into `latest`."""
-    for position, fact in enumerate(ex.extract_facts(source.content), start=1000):
+    for position, fact in enumerate(facts, start=1000):
         if fact.kind in (ex.HABIT, ex.TOOL):
             key = ex.habit_key(fact.value) if fact.kind == ex.HABIT else normal_value(fact.value)
             occ = occurrences.setdefault((fact.kind, key), _Occurrences(Counter(), []))
@@ -252,6 +292,7 @@ def _read_facts(
         if item is not None:
             section, key, text = item
             latest[key] = ((index, position), section, text)
+            stated.setdefault(text, set()).add(source.id)
             for slot_key in [k for k, topic in topic_of_slot.items() if topic == key]:
                 latest.pop(slot_key, None)
                 del topic_of_slot[slot_key]
@@ -259,18 +300,21 @@ def _read_facts(
 
 def _patterns(
     occurrences: dict[tuple[str, str], _Occurrences],
-    contents: Sequence[str],
+    used: Sequence[ProfileSource],
     latest: _Latest,
+    stated: dict[str, set[str]],
     min_occurrences: int,
     min_success_rate: float,
 ) -> list[tuple[str, int, float | None]]:
     """Habits and tools seen often enough with a good enough success rate; habits also into `latest`."""
     patterns: list[tuple[str, int, float | None]] = []
+    contents = [s.content for s in used]
     for (kind, _), occ in occurrences.items():
         seen, rate = _count(occ, contents)
         if seen >= min_occurrences and (rate is None or rate > min_success_rate):
             value = _representative(occ.values) if kind == ex.HABIT else occ.values.most_common(1)[0][0]
             patterns.append((value, seen, None if rate is None else round(rate, 3)))
+            stated.setdefault(value, set()).update(used[i].id for _, i, _ in occ.evidence)
             if kind == ex.HABIT:
                 latest[f"habit:{value}"] = ((len(contents), -seen), "habits", value)
     patterns.sort(key=lambda p: (-p[1], p[0]))
@@ -318,17 +362,20 @@ def build_profile(
     used = sorted((s for s in unique.values() if s.id not in superseded_ids), key=chronological)
     if not used:
         return Profile("", {}, (), ())
-    contents = [s.content for s in used]
 
     latest: _Latest = {}
     occurrences: dict[tuple[str, str], _Occurrences] = {}
     topic_of_slot: dict[str, str] = {}  # "slot:drink" -> "topic:coffee" while that slot says coffee
+    stated: dict[str, set[str]] = {}  # item text -> ids of the sources that state it
     for index, source in enumerate(used):
-        covered = _read_slots(source, index, latest, topic_of_slot)
-        _read_facts(source, index, covered, latest, topic_of_slot, occurrences)
-    patterns = _patterns(occurrences, contents, latest, min_occurrences, min_success_rate)
+        facts = ex.extract_facts(source.content)
+        covered = _read_slots(source, index, latest, topic_of_slot, facts, stated)
+        _read_facts(source, index, covered, latest, topic_of_slot, occurrences, facts, stated)
+    patterns = _patterns(occurrences, used, latest, stated, min_occurrences, min_success_rate)
     sections = _sections(latest)
-    return Profile(_render(sections, patterns), sections, tuple(s.id for s in used), tuple(patterns))
+    shown = {text for items in sections.values() for text in items} | {p[0] for p in patterns}
+    cited = {text: tuple(sorted(stated[text])) for text in sorted(shown) if text in stated}
+    return Profile(_render(sections, patterns), sections, tuple(s.id for s in used), tuple(patterns), cited)
 
 
 def _identity_rank(key: str) -> int:

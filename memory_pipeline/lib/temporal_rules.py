@@ -10,7 +10,14 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 
 from memory_pipeline.lib.text import LETTERS, words
-from memory_pipeline.lib.vocab.calendar import MONTH_ABBREVIATIONS, MONTHS, NUMBER_WORDS, SEASONS, WEEKDAYS
+from memory_pipeline.lib.vocab.calendar import (
+    MONTH_ABBREVIATIONS,
+    MONTHS,
+    NUMBER_WORDS,
+    SEASONS,
+    WEEKDAY_ABBREVIATIONS,
+    WEEKDAYS,
+)
 from memory_pipeline.lib.vocab.temporal import HAS_DIGIT, HAS_YEAR, TEMPORAL_RULES
 
 # (start, end, granularity, confidence)
@@ -141,11 +148,11 @@ def _day_word(m: re.Match[str], today: date) -> Resolution:
     return d, d, "day", confidence
 
 
-_STEP = {"last": -1, "this": 0, "next": 1}
+_STEP = {"last": -1, "this past": -1, "this": 0, "next": 1}
 
 
 def _relative_unit(m: re.Match[str], today: date) -> Resolution:
-    step = _STEP[m["rel"].lower()]
+    step = _STEP[" ".join(m["rel"].lower().split())]
     unit = m["unit"].lower()
     if unit == "week":
         start = _monday(today) + timedelta(days=7 * step)
@@ -162,7 +169,8 @@ def _relative_unit(m: re.Match[str], today: date) -> Resolution:
 
 
 def _weekday(m: re.Match[str], today: date) -> Resolution:
-    target = WEEKDAYS[m["day"].lower()]
+    day = m["day"].lower()
+    target = WEEKDAYS[day] if day in WEEKDAYS else WEEKDAY_ABBREVIATIONS[day]
     rel = " ".join((m["rel"] or "").lower().split())
     back = (today.weekday() - target - 1) % 7 + 1  # 1..7 days before
     ahead = (target - today.weekday() - 1) % 7 + 1  # 1..7 days after

@@ -279,18 +279,17 @@ def get_profile(conn: psycopg.Connection, user_id: str) -> dict | None:
 
 def upsert_profile(conn: psycopg.Connection, row: dict) -> None:
     conn.execute(
-        "INSERT INTO profiles (user_id, id, version, content, sections, patterns, source_ids, method, model,"
-        " prompt_version, run_id, embedding, inputs_fingerprint) VALUES (%(user_id)s, %(id)s, 1, %(content)s,"
-        " %(sections)s, %(patterns)s, %(source_ids)s, %(method)s, %(model)s, %(prompt_version)s, %(run_id)s,"
-        " %(embedding)b, %(inputs_fingerprint)s)"
+        "INSERT INTO profiles (user_id, id, version, content, sections, patterns, source_ids, fact_sources, method,"
+        " model, prompt_version, run_id, embedding, inputs_fingerprint) VALUES (%(user_id)s, %(id)s, 1, %(content)s,"
+        " %(sections)s, %(patterns)s, %(source_ids)s, %(fact_sources)s, %(method)s, %(model)s, %(prompt_version)s,"
+        " %(run_id)s, %(embedding)b, %(inputs_fingerprint)s)"
         " ON CONFLICT (user_id) DO UPDATE SET id = excluded.id, version = profiles.version + 1,"
         " content = excluded.content, sections = excluded.sections, patterns = excluded.patterns,"
-        " source_ids = excluded.source_ids, method = excluded.method, model = excluded.model,"
-        " prompt_version = excluded.prompt_version,"
-        " run_id = excluded.run_id, embedding = excluded.embedding,"
-        " inputs_fingerprint = excluded.inputs_fingerprint, updated_at = now()",
-        {"prompt_version": None, **row,
-         **{k: json.dumps(row[k], default=str) for k in ("sections", "patterns", "source_ids")}},
+        " source_ids = excluded.source_ids, fact_sources = excluded.fact_sources, method = excluded.method,"
+        " model = excluded.model, prompt_version = excluded.prompt_version, run_id = excluded.run_id,"
+        " embedding = excluded.embedding, inputs_fingerprint = excluded.inputs_fingerprint, updated_at = now()",
+        {"prompt_version": None, **row, **{k: json.dumps(row.get(k, {}), default=str)
+                                           for k in ("sections", "patterns", "source_ids", "fact_sources")}},
     )
 
 

@@ -42,8 +42,8 @@ def run(ctx: RunContext, writer: Writer, engine: Engine) -> PhaseResult:
     writer.write_profile({
         "user_id": ctx.user_id, "id": pid, "content": prof.content,
         "sections": {k: list(v) for k, v in prof.sections.items()}, "patterns": [list(p) for p in prof.patterns],
-        "source_ids": list(prof.source_ids), "method": method,
-        "model": engine.model if method == engine.method(PROFILE) else None,
+        "source_ids": list(prof.source_ids), "fact_sources": {k: list(v) for k, v in prof.fact_sources.items()},
+        "method": method, "model": engine.model if method == engine.method(PROFILE) else None,
         "prompt_version": engine.prompt_version(PROFILE) if method == engine.method(PROFILE) else None,
         "run_id": ctx.run_id,
         # no embedder here: the caller embeds a run's profiles in one batch

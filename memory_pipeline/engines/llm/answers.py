@@ -216,6 +216,7 @@ def local_groups(local, batch: list[DecisionCandidate]) -> list[DuplicateGroup]:
 def profile(ans: ProfileAnswer, shown: list[ProfileSource], engine) -> Profile:
     known = {s.id for s in shown}
     sections: dict[str, list[str]] = {}
+    fact_sources: dict[str, tuple[str, ...]] = {}
     cited: set[str] = set()
     for f in ans.facts:
         ids = [i for i in f.source_ids if i in known]
@@ -224,11 +225,12 @@ def profile(ans: ProfileAnswer, shown: list[ProfileSource], engine) -> Profile:
             continue
         cited.update(ids)
         section = f.section if f.section in SECTIONS else "other"
-        sections.setdefault(section, []).append(f"{f.fact.strip()} [{', '.join(ids)}]")
+        fact = f.fact.strip()
+        sections.setdefault(section, []).append(fact)
+        fact_sources[fact] = tuple(dict.fromkeys(ids))
     order = [*SECTIONS, "other"]
-    return Profile(trim(ans.profile, PROFILE_MAX_CHARS),
-                   {k: tuple(sections[k]) for k in order if k in sections},
-                   tuple(sorted(cited or known)), (), METHOD)
+    return Profile(trim(ans.profile, PROFILE_MAX_CHARS), {k: tuple(sections[k]) for k in order if k in sections},
+                   tuple(sorted(cited or known)), (), fact_sources=fact_sources, method=METHOD)
 
 
 def reasoned(ans: ReasoningAnswer, rows: list, model: str | None) -> ReasonedAnswer:

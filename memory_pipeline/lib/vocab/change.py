@@ -44,3 +44,32 @@ TIME_WORDS = frozenset({
     "wed", "thu", "thur", "thurs", "fri", "sat", "sun", "january", "february", "march", "april", "may",
     "june", "july", "august", "september", "october", "november", "december", "am", "pm",
 })  # fmt: skip
+# Frames that name the same relation in other words: "works at X" and "joined X" both say where the
+# user is employed; "lives in X" and "based in X" where they live. A replacing value is looked for in
+# the old value's relation, never in another one ("joined Aurora" does not replace "lives in London").
+FRAME_CLASSES = {
+    "residence": frozenset({
+        "live", "lives", "living", "lived", "based", "reside", "resides", "residing", "moved", "move",
+        "moving", "relocated", "relocate", "relocating", "home", "city", "town", "settled",
+    }),
+    "employment": frozenset({
+        "work", "works", "working", "worked", "joined", "join", "joining", "hired", "employer", "employed",
+        "company", "job", "position", "offer", "onboarding",
+    }),
+}  # fmt: skip
+# Verbs that say by themselves that the relation has a new value ("I joined Aurora Robotics").
+CHANGE_VERBS = frozenset({"joined", "moved", "relocated", "transferred", "hired"})
+# A change that names both values: "switched from tea to coffee", "moved from Lyon to Nantes",
+# "replaced my Kindle with a Kobo". Values are up to three words, not running over a clause end.
+_V = r"(?:(?:my|our|the|a|an)\s+)?(?P<{}>[\w'&/.-]+(?:\s+[\w'&/.-]+){{0,2}}?)"
+SWITCH = (
+    re.compile(
+        r"\b(?:switched|switching|moved|moving|changed|changing|went|migrated|upgraded|converted|"
+        r"transitioned|swapped|transferred|relocated)\s+(?:\w+\s+){0,3}?from\s+" + _V.format("old")
+        + r"\s+(?:to|for)\s+" + _V.format("new")
+        + r"(?=\s*(?:[.,;!?]|$|\s(?:and|but|because|since|last|this|in|at|on)\b))",
+        re.IGNORECASE,
+    ),
+    re.compile(r"\breplaced\s+" + _V.format("old") + r"\s+with\s+" + _V.format("new") + r"(?=\s*(?:[.,;!?]|$))",
+               re.IGNORECASE),
+)

@@ -166,7 +166,7 @@ FACT_RULES = (
         {"kind": HABIT, "max_words": 12},
     ),
     (
-        "hobby hobbies into free spare spend unwind relax about picked",
+        "hobby hobbies into free spare spend about picked",
         r"\bmy\s+(?:main\s+|favou?rite\s+|big\s+)?(?:hobby|passion)\s+is\s+"
         rf"|{RX_I_AM}\s+{RX_ADVERBS}into\s+|\bin\s+my\s+(?:free|spare)\s+time,?\s+i\s+(?:do\s+a\s+lot\s+of"
         rf"|do|enjoy)\s+"
@@ -174,12 +174,6 @@ FACT_RULES = (
         r"|\ball\s+about\s+|\bi\s+picked\s+up\s+",
         "object",
         {"kind": INTEREST, "stops": INTEREST_STOPS, "max_words": 4},
-    ),
-    (
-        "unwind relax recharge",
-        r"(?:^|[.!?:;,]\s*)(?P<val>[A-Za-z][\w'’ -]{1,40}?)\s+is\s+how\s+i\s+(?:unwind|relax|recharge)\b",
-        "value_before",
-        {"kind": INTEREST},
     ),
     (
         "grew originally born raised childhood kid hometown",
@@ -196,26 +190,6 @@ FACT_RULES = (
         {"kind": HOMETOWN},
     ),
     ("birthday born", r"\bbirthday\b|\bborn\s+on\b", "birthday"),
-    (
-        "comfort eat meal",
-        r"(?:^|[.!?:;,]\s*)(?P<val>[A-Za-z][\w'’ -]{1,40}?)\s+is\s+(?:my\s+comfort\s+food"
-        r"|the\s+best\s+meal)\b",
-        "value_before",
-        {"kind": PREFERENCE, "prefix": "favorite food: "},
-    ),
-    (
-        "beats",
-        r"\bnothing\s+beats\s+",
-        "object",
-        {"kind": PREFERENCE, "stops": INTEREST_STOPS | {"when"}, "max_words": 4},
-    ),
-    (
-        "eat order",
-        r"\bi\s+could\s+eat\s+|\bwhenever\s+i\s+eat\s+out,?\s+i\s+(?:order|get)\s+",
-        "object",
-        {"kind": PREFERENCE, "stops": INTEREST_STOPS | {"every"}, "max_words": 4,
-         "prefix": "favorite food: "},
-    ),
     ("can cannot canned", rf"\bi\s+{RX_CANT}\s+(?P<verb>[a-z]+)\b\s*", "cannot"),
     (
         "allergic allergy allergies react",

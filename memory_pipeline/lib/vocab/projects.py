@@ -94,15 +94,10 @@ _PROJECT = r"[A-Z][a-z]+\s+(?:[A-Z]{2,}\s+)?[a-z]+(?:\s+[a-z]+)?"
 OWNER_RULES = (
     rf"\b(?P<n>{_PERSON})\s+owns\s+(?P<p>{_PROJECT})\b",
     rf"\b(?P<p>{_PROJECT})\s+is\s+owned\s+by\s+(?P<n>{_PERSON})\b",
-    rf"\b(?P<n>{_PERSON})\s+is\s+the\s+point\s+person\s+for\s+(?P<p>{_PROJECT})\b",
-    rf"\b[Qq]uestions\s+about\s+(?P<p>{_PROJECT})\s+go\s+to\s+(?P<n>{_PERSON})\b",
-    rf"\b(?P<n>{_PERSON})\s+leads\s+the\s+(?P<p>{_PROJECT})\s+work\b",
     rf"\b[Tt]he\s+owner\s+of\s+(?P<p>{_PROJECT})\s+is\s+(?P<n>{_PERSON})\b",
-    rf"\b[Ii]f\s+(?P<p>{_PROJECT})\s+breaks,\s+(?P<n>{_PERSON})\s+is\s+the\s+one\s+to\s+ping\b",
     rf"\b(?P<n>{_PERSON})\s+took\s+over\s+(?P<p>{_PROJECT})\s+from\s+(?P<old>{_PERSON})\b",
-    rf"\b(?P<p>{_PROJECT})\s+has\s+a\s+new\s+owner:\s+(?P<n>{_PERSON})\b",
     rf"\b(?P<old>{_PERSON})\s+handed\s+(?P<p>{_PROJECT})\s+over\s+to\s+(?P<n>{_PERSON})\b",
 )
 OWNER_WORDS = frozenset(
-    {"owns", "owned", "owner", "person", "questions", "leads", "breaks", "took", "handed"}
+    {"owns", "owned", "owner", "took", "handed"}
 )

@@ -173,23 +173,6 @@ SLOT_RULES = (
         "team",
         _CASE,
     ),
-    ("team", rf"\b[Tt]he\s+{_TEAM}\s+team\s+is\s+where\s+{_WHO}\s+sits\b", "team", _CASE),
-    ("belongs", rf"\b{_WHO}\s+belongs\s+to\s+(?:the\s+)?{_TEAM}(?:\s+team)?(?=[.!,;]|\s*$)", "team", _CASE),
-    (
-        "moved team",
-        rf"\b{_WHO}\s+moved\s+from\s+the\s+(?P<old>[a-z][a-z ]*?)\s+team\s+to\s+(?:the\s+)?{_TEAM}"
-        r"(?:\s+team)?(?=[.!,;]|\s*$)",
-        "team",
-        _CASE,
-    ),
-    (
-        "switched teams",
-        rf"\b{_WHO}\s+switched\s+teams\s*:\s*(?:the\s+)?{_TEAM}\s+now,\s+not\s+(?:the\s+)?(?P<old>[a-z][a-z "
-        rf"]*?)"
-        r"(?=[.!,;]|\s*$)",
-        "team",
-        _CASE,
-    ),
     # -- switches between two values
     (
         "switched migrated moved changed went transitioned relocated move",
@@ -299,12 +282,6 @@ SLOT_RULES = (
         {"slot": "partner", "case": True},
     ),
     (
-        "mention partner wife husband",
-        rf"\bmention\s+{_CAPS};?,?\s+that['’]s\s+my\s+(?:{PARTNERS})\b",
-        "value_before",
-        {"slot": "partner", "case": True},
-    ),
-    (
         "married dating engaged",
         rf"{RX_I_AM}\s+{_A}(?:married\s+to|dating|engaged\s+to)\s+",
         "person",
@@ -329,8 +306,8 @@ SLOT_RULES = (
     # -- favourites, counts
     (*FAVORITE_RULE, "favorite"),
     (
-        "have got own with includes owner after home makes grew adopted",
-        rf"\b(?:have|got|own|with|includes?|owner\s+of|after|home\s+to|makes|grew\s*:|now)\s+(?:now\s+)?"
+        "have got own with",
+        rf"\b(?:have|got|own|with)\s+(?:now\s+)?"
         rf"(?P<n>{_NUMBER})\s+(?P<noun>[a-z]+(?:\s+[a-z]+)?)\b",
         "count",
     ),

@@ -2,7 +2,14 @@
 
 import re
 
-from memory_pipeline.lib.vocab.calendar import MONTH_ABBREVIATIONS, MONTHS, NUMBER_WORDS, SEASONS, WEEKDAYS
+from memory_pipeline.lib.vocab.calendar import (
+    MONTH_ABBREVIATIONS,
+    MONTHS,
+    NUMBER_WORDS,
+    SEASONS,
+    WEEKDAY_ABBREVIATIONS,
+    WEEKDAYS,
+)
 
 # Pseudo-words standing for "has a digit" and "has four digits in a row" in a text's word set.
 HAS_DIGIT = "0"
@@ -10,6 +17,7 @@ HAS_YEAR = "0000"
 
 # Alternations longest first, so "september" is tried before "sep" and "a couple" before "a".
 _WEEKDAY_ALT = "|".join(sorted(map(re.escape, WEEKDAYS), key=len, reverse=True))
+_WEEKDAY_ABBR_ALT = "|".join(sorted(map(re.escape, WEEKDAY_ABBREVIATIONS), key=len, reverse=True))
 _MONTH_ALT = "|".join(sorted(map(re.escape, MONTHS), key=len, reverse=True))
 _ANY_MONTH_ALT = "|".join(sorted(map(re.escape, [*MONTHS, *MONTH_ABBREVIATIONS]), key=len, reverse=True))
 _SEASON_ALT = "|".join(sorted(map(re.escape, SEASONS), key=len, reverse=True))
@@ -51,9 +59,14 @@ TEMPORAL_RULES = (
     (rf"\b(?:the\s+)?last\s+{_N}\s+{_UNIT}\b", "recent_span", ("last", _UNITS)),
     (rf"\b(?:the\s+)?next\s+{_N}\s+{_UNIT}\b", "upcoming_span", ("next", _UNITS)),
     (
-        r"\b(?P<rel>last|this|next)\s+(?P<unit>week|weekend|month|year)\b",
+        r"\b(?P<rel>last|this\s+past|this|next)\s+(?P<unit>week|weekend|month|year)\b",
         "relative_unit",
         ("last this next", "week weekend month year"),
+    ),
+    (
+        rf"\b(?P<rel>last|next|this\s+past|this\s+coming)\s+(?P<day>{_WEEKDAY_ABBR_ALT})\b",
+        "weekday",
+        ("last next past coming", WEEKDAY_ABBREVIATIONS),
     ),
     (
         rf"\b(?:(?P<rel>last|next|this\s+past|this\s+coming|this|on)\s+)?(?P<day>{_WEEKDAY_ALT})\b",

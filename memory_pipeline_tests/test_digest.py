@@ -1,0 +1,84 @@
+from datetime import UTC, datetime
+
+import pytest
+
+from memory_pipeline.lib.digest import (
+    date_phrase,
+    fact_sentences,
+    line_matches,
+    speaker_of,
+    speakers,
+    strip_filler,
+    with_dates,
+)
+from memory_pipeline.lib.summarize import split_sentences
+from memory_pipeline.lib.temporal import resolve_temporal_references
+
+FRI = datetime(2023, 6, 9, 13, 0, tzinfo=UTC)  # a Friday
+NAMES = frozenset({"caroline", "melanie"})
+
+
+def test_speaker_prefix_is_split_off():
+    assert speaker_of("Caroline: I went home.") == ("Caroline", "I went home.")
+    assert speaker_of("I went home: early.") == (None, "I went home: early.")
+    assert speakers(["Caroline: hi", "Melanie Smith: yo", "no speaker here"]) == {"caroline", "melanie", "smith"}
+
+
+@pytest.mark.parametrize("sentence", [
+    "Wow, Caroline!", "That's so awesome, Mel!", "Thanks, Mel! Your kind words mean a lot.",
+    "Have you tried it yet?", "How's it going?", "Hey Mel, great to chat with you again!",
+])
+def test_filler_and_questions_back_are_left_out(sentence):
+    assert strip_filler(sentence, NAMES) is None
+
+
+def test_a_filler_clause_and_opener_go_the_fact_stays():
+    kept = strip_filler("So much has happened since we last spoke - I went to an LGBTQ conference two days ago.", NAMES)
+    assert kept == "I went to an LGBTQ conference two days ago."
+    assert strip_filler("Oh, btw, I adopted a puppy named Coco.", NAMES) == "I adopted a puppy named Coco."
+
+
+@pytest.mark.parametrize(("expr", "words"), [
+    ("yesterday", "8 June 2023"),
+    ("last year", "2022"),
+    ("next month", "July 2023"),
+    ("last week", "the week before 9 June 2023"),
+    ("this week", "the week of 5 June 2023"),
+    ("last weekend", "the weekend before 9 June 2023"),
+    ("last Friday", "2 June 2023"),
+    ("last summer", "summer 2022"),
+])
+def test_date_phrases_in_words(expr, words):
+    (ref,) = resolve_temporal_references(expr, FRI)
+    assert date_phrase(ref, FRI.date()) == words
+
+
+def test_relative_dates_are_resolved_in_place_explicit_and_guessed_ones_left():
+    text, dates = with_dates("I went to a support group yesterday and I start on 1 July.", FRI)
+    assert text == "I went to a support group yesterday (8 June 2023) and I start on 1 July."
+    assert dates == ["8 June 2023"]
+    # a bare weekday may be the next one: too uncertain to write down
+    assert with_dates("We will ship on Friday.", FRI) == ("We will ship on Friday.", [])
+
+
+def test_fact_sentences_of_a_transcript_turn():
+    turn = "Melanie: Wow, Caroline! That's great! I just signed up for a pottery class yesterday. Have you tried it?"
+    (fact,) = fact_sentences(turn, FRI, NAMES, split_sentences)
+    assert fact.speaker == "Melanie"
+    assert fact.text == "I just signed up for a pottery class yesterday (8 June 2023)."
+    assert fact.dates == ("8 June 2023",)
+    assert fact.informative >= 3
+
+
+def test_line_matches_weigh_rare_terms():
+    lines = ["Caroline: I went to a support group yesterday (8 June 2023).",
+             "Caroline: I love my new bookshelf.", "Melanie: I painted a sunrise in 2022."]
+    m = line_matches("When did Caroline go to the support group?", lines)
+    assert m[0] > 0.5 > m[1]  # "went" is not "go": support and group carry it
+    assert m[2] == 0.0
+    assert line_matches("", lines) == [0.0, 0.0, 0.0]
+
+
+def test_an_irregular_past_meets_its_present():
+    (m,) = line_matches("When did Jon go to Paris?", ["Jon: I went to Paris yesterday (28 January 2023)."])
+    assert m == 1.0
