@@ -59,7 +59,7 @@ def measure(bench) -> dict[str, Any]:
         return {"real_supersession": {"skipped": f"{path} not found"}}
     t0 = time.perf_counter()
     cases = [parse_case(line) for line in path.read_text().splitlines() if line.strip()]
-    results = [_case(bench.service, c) for c in cases]
+    results = [_case(bench, c) for c in cases]
     changed = [ok for r in results for f, (kind, ok) in r.items() if kind == "changed"]
     kept = [ok for r in results for f, (kind, ok) in r.items() if kind == "unchanged"]
     return {"real_supersession": {
@@ -74,9 +74,10 @@ def measure(bench) -> dict[str, Any]:
     }}
 
 
-def _case(svc, case: dict) -> dict[str, tuple[str, bool]]:
+def _case(bench, case: dict) -> dict[str, tuple[str, bool]]:
     from memory_pipeline.bench.real import _consolidate
 
+    svc = bench.service
     user = f"letta-{case['id']}"
     recs = [{"user_id": user, "content": STATEMENTS[f].format(v), "external_id": f"prior-{f}",
              "created_at": case["when"].isoformat()} for f, v in case["prior"].items() if v]
@@ -85,7 +86,7 @@ def _case(svc, case: dict) -> dict[str, tuple[str, bool]]:
               "role": "user" if t.lower().startswith("user:") else "assistant",
               "created_at": (start + timedelta(minutes=i)).isoformat()} for i, t in enumerate(case["turns"])]
     svc.remember_many(recs)
-    _consolidate(svc, user, start + timedelta(days=1))
+    _consolidate(bench, user, start + timedelta(days=1))  # with the engine --engine names
     state = _state(svc, user)
     conversation = " ".join(case["turns"]).lower()
     out = {}

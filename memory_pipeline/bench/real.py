@@ -109,7 +109,7 @@ def measure(bench) -> dict[str, Any]:
         for user in users.values():
             svc.remember_many([{**r, "user_id": user} for r in recs])
         end = max(datetime.fromisoformat(r["created_at"]) for r in recs) + timedelta(days=1)
-        compression[conv["sample_id"]] = _consolidate(svc, users["consolidated"], end)
+        compression[conv["sample_id"]] = _consolidate(bench, users["consolidated"], end)
         ids = {store: _ids_by_dia(svc, user) for store, user in users.items()}
         for q in qs:
             asked += 1
@@ -127,12 +127,16 @@ def measure(bench) -> dict[str, Any]:
     return {"real": _summary(per_store, compression, asked, len(convs), time.perf_counter() - t0)}
 
 
-def _consolidate(svc, user: str, now: datetime) -> dict:
+def _consolidate(bench, user: str, now: datetime) -> dict:
+    """With the engine --engine names (the local engine by default); a model's use is recorded."""
     from memory_pipeline.consolidation.run import consolidate_user
-    from memory_pipeline.engines import LocalEngine
 
-    out = consolidate_user(svc.conn, user, engine=LocalEngine(), run_id="bench-real", now=now,
-                           embed=svc.embedder.encode)
+    svc, engine = bench.service, bench.make_engine()
+    spent = engine.usage()
+    out = consolidate_user(svc.conn, user, engine=engine, run_id="bench-real", now=now, embed=svc.embedder.encode)
+    n = svc.conn.execute("SELECT count(*) FROM memories WHERE user_id = %s", (user,)).fetchone()[0]
+    svc.conn.rollback()
+    bench.record_usage(f"real:{user}", engine, spent, n)
     return out.compression
 
 
