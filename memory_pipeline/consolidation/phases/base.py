@@ -18,3 +18,12 @@ class PhaseResult:
         self.counts.update(other.counts)
         self.actions.update(other.actions)
         self.previews.extend(other.previews[: max(0, 10 - len(self.previews))])
+
+
+def judged_by(engine, kind: str, method: str | None) -> dict:
+    """Method, model and prompt version of a judgement (no model or prompt when the rules made it,
+    e.g. after a fallback)."""
+    method = method or engine.method(kind)
+    by_engine = method == engine.method(kind)
+    return {"method": method, "model": engine.model if by_engine else None,
+            "prompt_version": engine.prompt_version(kind) if by_engine else None}

@@ -4,7 +4,7 @@ memories that carry facts, replaced when its inputs change."""
 from __future__ import annotations
 
 from memory_pipeline.consolidation.context import RunContext, stable_id
-from memory_pipeline.consolidation.phases.base import PhaseResult
+from memory_pipeline.consolidation.phases.base import PhaseResult, judged_by
 from memory_pipeline.consolidation.writer import Writer
 from memory_pipeline.engines.base import PROFILE, Engine
 from memory_pipeline.lib.profile import ProfileSource
@@ -43,8 +43,7 @@ def run(ctx: RunContext, writer: Writer, engine: Engine) -> PhaseResult:
         "user_id": ctx.user_id, "id": pid, "content": prof.content,
         "sections": {k: list(v) for k, v in prof.sections.items()}, "patterns": [list(p) for p in prof.patterns],
         "source_ids": list(prof.source_ids), "fact_sources": {k: list(v) for k, v in prof.fact_sources.items()},
-        "method": method, "model": engine.model if method == engine.method(PROFILE) else None,
-        "prompt_version": engine.prompt_version(PROFILE) if method == engine.method(PROFILE) else None,
+        **judged_by(engine, PROFILE, method),
         "run_id": ctx.run_id,
         # no embedder here: the caller embeds a run's profiles in one batch
         "embedding": ctx.embed([prof.content])[0] if ctx.embed else None,

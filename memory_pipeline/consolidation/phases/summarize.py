@@ -7,7 +7,7 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass
 
 from memory_pipeline.consolidation.context import RunContext, stable_id
-from memory_pipeline.consolidation.phases.base import PhaseResult
+from memory_pipeline.consolidation.phases.base import PhaseResult, judged_by
 from memory_pipeline.consolidation.writer import Writer
 from memory_pipeline.engines.base import SUMMARY, Engine
 from memory_pipeline.lib import clustering, retention
@@ -119,9 +119,8 @@ def write_summary(ctx: RunContext, writer: Writer, engine: Engine, res: PhaseRes
     ids, scope, cid = job.ids, job.scope, job.cid
     ks = [ctx.pos[i] for i in ids]
     # a fallback draft says so: its row carries the method that wrote it, and a later run retries
-    method = draft.method
-    by_engine = method == engine.method(SUMMARY)
-    version = engine.prompt_version(SUMMARY) if by_engine else None
+    judged = judged_by(engine, SUMMARY, draft.method)
+    method, version = judged["method"], judged["prompt_version"]
     sid = summary_id(ctx, scope, cid, ids, method, version)
     if sid == job.replaces:
         return  # the engine fell back to what wrote the summary in place: it stands
@@ -132,7 +131,7 @@ def write_summary(ctx: RunContext, writer: Writer, engine: Engine, res: PhaseRes
         "superseded_facts": list(draft.superseded_facts), "resolved_dates": list(draft.resolved_dates),
         "source_ids": ids, "source_chars": source_chars, "temporal_start": draft.temporal_range[0],
         "temporal_end": draft.temporal_range[1], "scope": scope, "method": method,
-        "model": engine.model if by_engine else None, "prompt_version": version, "run_id": ctx.run_id,
+        "model": judged["model"], "prompt_version": version, "run_id": ctx.run_id,
         # the members' centre stands for the summary in recall
         "embedding": clustering.centroid(ctx.embeddings(ids)), "confidence": float(draft.confidence),
         "tier": retention.TIER_WARM,

@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 
 from memory_pipeline.consolidation.context import RunContext, stable_id
-from memory_pipeline.consolidation.phases.base import PhaseResult
+from memory_pipeline.consolidation.phases.base import PhaseResult, judged_by
 from memory_pipeline.consolidation.writer import Writer
 from memory_pipeline.engines.base import SUPERSESSION, Engine, SupersessionCandidates
 from memory_pipeline.lib.supersession import MemoryText
@@ -58,14 +58,6 @@ def run(ctx: RunContext, writer: Writer, engine: Engine) -> PhaseResult:
     writer.set_memory("superseded_by", links)
     res.counts["edges_new"] += len(edges)
     return res
-
-
-def judged_by(engine: Engine, kind: str, method: str | None) -> dict:
-    """Method, model and prompt version of a judgement (no model or prompt when the rules made it)."""
-    method = method or engine.method(kind)
-    by_engine = method == engine.method(kind)
-    return {"method": method, "model": engine.model if by_engine else None,
-            "prompt_version": engine.prompt_version(kind) if by_engine else None}
 
 
 def candidate_pairs(ctx: RunContext) -> list[tuple[MemoryText, MemoryText, float]]:
