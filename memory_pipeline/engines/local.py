@@ -31,6 +31,7 @@ from memory_pipeline.lib.summarize import map_reduce_summary, merge_text
 from memory_pipeline.lib.supersession import Supersession, detect_supersessions
 from memory_pipeline.lib.text import content_words
 from memory_pipeline.lib.vocab.words import DECISION_FILLER
+from memory_pipeline.lib.zones import zone_supersessions
 
 _METHODS = {SUMMARY: "extractive", SUPERSESSION: "rules", DECISION: "rules", DUPLICATES: "rules",
             PROFILE: "rules", REASONING: local_reasoning.METHOD}
@@ -73,19 +74,23 @@ class LocalEngine:
         linked = {f.older_id for f in found}  # an older memory gets one successor
         pairs = candidates.pairs()
         first_said = _first_said(m for pair in pairs for m in pair[:2])
+        moves = []
         for newer, older, sim in pairs:
             if older.id in linked:
                 continue
             change = detect_change(newer.content, older.content,
                                    lambda v, t=newer.created_at: first_said.get(v.lower(), t) < t)
             if change is not None:
+                if change.relation == "residence":
+                    moves.append((newer, change.new_value))
                 linked.add(older.id)
                 found.append(Supersession(
                     newer.id, older.id, f"value:{change.how}", change.old_value, change.new_value,
                     f"'{change.old_value}' replaced by '{change.new_value}' ({change.how}; similarity {sim:.2f};"
                     f" {older.created_at.date().isoformat()} -> {newer.created_at.date().isoformat()})",
                     0.6))
-        return found
+        known = {m.id: m for m in [*candidates.memories, *(m for pair in pairs for m in pair[:2])]}
+        return found + zone_supersessions(moves, list(known.values()), linked)
 
     def decide(self, batch: Sequence[DecisionCandidate]) -> list[Decision]:
         return [self._decide(c) for c in batch]

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from memory_pipeline.lib.summarize import split_sentences
@@ -42,7 +42,8 @@ FRAME_WINDOW = 4
 class Change:
     old_value: str
     new_value: str
-    how: str  # departure | restated
+    how: str  # departure | restated | extended | switched
+    relation: str | None = None  # the old value's relation where its words name one ("residence")
 
 
 @dataclass(frozen=True)
@@ -168,10 +169,11 @@ def detect_change(newer: str, older: str, held: Callable[[str], bool] | None = N
     """The value of `older` that `newer` replaces, if any. `held(value)`: whether the value is one the
     user already stated elsewhere before `newer` (their employer when a city changes): such a value is
     still held, not a replacement."""
+    old_sents, old_vals = _values(older)
     switched = _switched(newer, older)
     if switched is not None:
-        return switched
-    old_sents, old_vals = _values(older)
+        said = [v for v in old_vals if v.text.lower() == switched.old_value.lower()]
+        return replace(switched, relation=_relation(_classes(old_sents[said[0].sentence], said[0]))) if said else switched
     new_sents, new_vals = _values(newer)
     if not old_vals or not new_vals:
         return None
@@ -192,11 +194,11 @@ def detect_change(newer: str, older: str, held: Callable[[str], bool] | None = N
             if near:
                 # an extension of the old value first ("Staff Research Scientist"), then the nearest
                 best = min(near, key=lambda v: (not old.tokens < v.tokens, (v.sentence - n) % 3, abs(v.start - at)))
-                return Change(old.text, best.text, "departure")
+                return Change(old.text, best.text, "departure", _relation(old_classes))
         if cue and not any(v.tokens == old.tokens for v in new_vals):
             found = _restated(old, _frame(old_sents[old.sentence], old), old_classes, new_sents, fresh)
             if found is not None:
-                return found
+                return replace(found, relation=_relation(old_classes))
     return None
 
 
@@ -214,6 +216,10 @@ def _restated(old: _Value, old_frame: frozenset[str], old_classes: frozenset[str
         if _other(v, old) and _kind(v) == _kind(old) and related and _clause_cue(sent, v):
             return Change(old.text, v.text, "restated")
     return None
+
+
+def _relation(classes: frozenset[str]) -> str | None:
+    return min(classes) if classes else None
 
 
 def value_texts(text: str) -> frozenset[str]:
