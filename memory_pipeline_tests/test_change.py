@@ -66,3 +66,35 @@ def test_a_value_the_user_already_holds_is_no_replacement():
     older = "The user lives in Seattle, USA."
     newer = "Harbor Analytics opened an office in Toronto and I transferred up from Seattle."
     assert detect_change(newer, older, held=lambda v: v.lower() == "harbor analytics").new_value == "Toronto"
+
+
+@pytest.mark.parametrize(("newer", "older", "old"), [
+    ("Oh - and please drop the emojis, they feel unprofessional.", "Note about the user: Ok with emojis.", "emojis"),
+    ("I gave up coffee in January.", "I drink coffee every morning.", "coffee"),
+    ("The bullet point thing isn't really working for me anymore.", "Prefers bullets.", "bullets"),
+    ("I no longer use vim at work.", "My editor at work is vim.", "vim"),
+])
+def test_a_lower_case_value_left_behind(newer, older, old):
+    change = detect_change(newer, older)
+    assert change is not None and (change.old_value, change.new_value, change.how) == (old, "", "dropped"), change
+
+
+@pytest.mark.parametrize(("newer", "older"), [
+    ("Keep going and don't stop dreaming, buddy!", "I'll reach my dreams if I keep pushing."),  # the cue is negated
+    ("Thanks! I won't quit on my dreams.", "We've put our hearts into our dreams."),
+    ("Do you still drink coffee anymore?", "I drink coffee every morning."),  # a question states nothing
+    ("I don't drink coffee after noon, it keeps me awake at night and I can't sleep anymore.",
+     "I drink coffee every morning."),  # "anymore" too far from the value
+    ("Jon: I gave up coffee last month.", "Gina: I drink coffee every morning."),  # another speaker's statement
+])
+def test_lower_case_mentions_are_not_changes(newer, older):
+    assert detect_change(newer, older) is None
+
+
+def test_a_short_clause_restated_with_another_word_and_a_cue():
+    change = detect_change("My editor is helix now.", "My editor is vim.")
+    assert change is not None and (change.old_value, change.new_value, change.how) == ("vim", "helix", "reworded")
+    # adding is not replacing
+    assert detect_change("My editor is helix now, vim too.", "My editor is vim.") is None
+    # the same words with no change cue say nothing changed
+    assert detect_change("My editor is helix.", "My editor is vim.") is None

@@ -31,6 +31,24 @@ STATEMENTS = {
 }
 
 
+# Preferences (reported beside the four fields, not part of their target): one statement per list item
+# and the note, so a removed item must be superseded and a kept one stay current. Their values are
+# mostly lower-case words ("bullets", "python"), which the named-value detector does not see.
+PREFERENCE_STATEMENTS = {
+    "communication_style": "The user's preferred communication style: {}.",
+    "tools": "The user uses {}.",
+    "notes": "Note about the user: {}",
+}
+
+
+def _preferences(model: dict) -> dict[str, str]:
+    prefs = model["current"].get("preferences") or {}
+    out = {f"{k}:{v.lower()}": v for k in ("communication_style", "tools") for v in prefs.get(k) or []}
+    if prefs.get("notes"):
+        out[f"notes:{prefs['notes'].lower()}"] = prefs["notes"]
+    return out
+
+
 def letta_path() -> Path:
     return data_dir() / "letta-dev" / "user_model_maintenance-dev.jsonl"
 
@@ -49,7 +67,9 @@ def parse_case(line: str) -> dict[str, Any]:
     prior = json.loads(text.split("Prior user_model.json:", 1)[1].split("Recent conversation excerpt:", 1)[0])
     conv = text.split("Recent conversation excerpt:", 1)[1].split("Required JSON keys:", 1)[0]
     turns = [t.strip() for t in conv.split("\n") if t.strip()]
-    return {"id": d["sample_id"], "prior": _fields(prior), "gold": _fields(json.loads(d["ground_truth"])),
+    gold = json.loads(d["ground_truth"])
+    return {"id": d["sample_id"], "prior": _fields(prior), "gold": _fields(gold),
+            "prior_prefs": _preferences(prior), "gold_prefs": _preferences(gold),
             "turns": turns, "when": datetime.fromisoformat(prior["last_updated"]).replace(tzinfo=UTC)}
 
 
@@ -62,12 +82,18 @@ def measure(bench) -> dict[str, Any]:
     results = [_case(bench, c) for c in cases]
     changed = [ok for r in results for f, (kind, ok) in r.items() if kind == "changed"]
     kept = [ok for r in results for f, (kind, ok) in r.items() if kind == "unchanged"]
+    removed = [ok for r in results for f, (kind, ok) in r.items() if kind == "removed"]
+    held = [ok for r in results for f, (kind, ok) in r.items() if kind == "kept"]
     return {"real_supersession": {
         "data": f"letta user-model maintenance, development split: {len(cases)} cases",
         "changed_fields": len(changed),
         "newest_value_wins": round(sum(changed) / len(changed), 3) if changed else None,
         "unchanged_fields": len(kept),
         "unchanged_kept": round(sum(kept) / len(kept), 3) if kept else None,
+        "preference_items": {
+            "removed": len(removed), "removed_superseded": sum(removed), "kept": len(held), "kept_current": sum(held),
+            "how": "one statement per communication style, tool and note of the prior model; a removed item is"
+                   " right when superseded, a kept one when still current (reported, no target)"},
         "per_case": {c["id"]: {f: f"{k}:{'ok' if ok else 'miss'}" for f, (k, ok) in r.items()}
                      for c, r in zip(cases, results, strict=True)},
         "seconds": round(time.perf_counter() - t0, 1),
@@ -81,6 +107,8 @@ def _case(bench, case: dict) -> dict[str, tuple[str, bool]]:
     user = f"letta-{case['id']}"
     recs = [{"user_id": user, "content": STATEMENTS[f].format(v), "external_id": f"prior-{f}",
              "created_at": case["when"].isoformat()} for f, v in case["prior"].items() if v]
+    recs += [{"user_id": user, "content": PREFERENCE_STATEMENTS[k.split(":")[0]].format(v), "external_id": f"pref-{k}",
+              "created_at": case["when"].isoformat()} for k, v in case["prior_prefs"].items()]
     start = case["when"] + timedelta(days=30)
     recs += [{"user_id": user, "content": t, "external_id": f"turn-{i}",
               "role": "user" if t.lower().startswith("user:") else "assistant",
@@ -102,6 +130,11 @@ def _case(bench, case: dict) -> dict[str, tuple[str, bool]]:
         said = new.split(",")[0].lower()  # a city is said without its country
         verbatim = said in conversation
         out[f] = ("changed", end != prior and (not verbatim or said in state["content"][end].lower()))
+    for k in case["prior_prefs"]:
+        prior = state["by_external"].get(f"pref-{k}")
+        if prior is not None:
+            current = _chain_end(state, prior) == prior
+            out[k] = ("kept", current) if k in case["gold_prefs"] else ("removed", not current)
     return out
 
 

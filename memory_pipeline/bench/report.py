@@ -274,13 +274,17 @@ def _real(v: dict) -> str:
 
 
 def _real_supersession(v: dict) -> str:
-    rows = [[case, ", ".join(f"{f} {r}" for f, r in fields.items())] for case, fields in v["per_case"].items()]
+    rows = [[case, ", ".join(f"{f} {r}" for f, r in fields.items() if ":" not in f)]
+            for case, fields in v["per_case"].items()]
+    prefs = v.get("preference_items") or {}
+    extra = (f"; preference items: removed and superseded {prefs['removed_superseded']} of {prefs['removed']},"
+             f" kept and current {prefs['kept_current']} of {prefs['kept']}") if prefs else ""
     return table(
         "real user-model updates (letta dev): per field, changed or unchanged, and whether it came out right",
         ["case", "fields"],
         rows,
         f"{v['data']}; newest value wins {v['newest_value_wins']} of {v['changed_fields']} changed fields,"
-        f" unchanged kept {v['unchanged_kept']} of {v['unchanged_fields']}",
+        f" unchanged kept {v['unchanged_kept']} of {v['unchanged_fields']}{extra}",
     )
 
 

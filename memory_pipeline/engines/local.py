@@ -86,7 +86,8 @@ class LocalEngine:
                 linked.add(older.id)
                 found.append(Supersession(
                     newer.id, older.id, f"value:{change.how}", change.old_value, change.new_value,
-                    f"'{change.old_value}' replaced by '{change.new_value}' ({change.how}; similarity {sim:.2f};"
+                    (f"'{change.old_value}' replaced by '{change.new_value}'" if change.new_value
+                     else f"'{change.old_value}' no longer holds") + f" ({change.how}; similarity {sim:.2f};"
                     f" {older.created_at.date().isoformat()} -> {newer.created_at.date().isoformat()})",
                     0.6))
         known = {m.id: m for m in [*candidates.memories, *(m for pair in pairs for m in pair[:2])]}

@@ -19,12 +19,18 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from memory_pipeline.lib.summarize import split_sentences
+from memory_pipeline.lib.text import STOP_WORDS
 from memory_pipeline.lib.vocab.change import (
+    ADDITIVE,
+    ANYMORE,
     CHANGE_VERBS,
     DEPARTURE_AFTER,
     DEPARTURE_BEFORE,
+    DROPPED_BEFORE,
     FRAME_CLASSES,
     FRAME_STOP,
+    NEGATED_CUE,
+    NEGATION,
     NOT_VALUES,
     RESTATED_CUE,
     SWITCH,
@@ -174,6 +180,26 @@ def detect_change(newer: str, older: str, held: Callable[[str], bool] | None = N
     if switched is not None:
         said = [v for v in old_vals if v.text.lower() == switched.old_value.lower()]
         return replace(switched, relation=_relation(_classes(old_sents[said[0].sentence], said[0]))) if said else switched
+    named = _named_change(newer, old_sents, old_vals, held)
+    if named is not None:
+        return named
+    if _speaker(newer) != _speaker(older) and _speaker(newer) and _speaker(older):
+        return None  # one speaker leaving a word behind says nothing of what the other one stated
+    return _dropped(newer, older) or _reworded(newer, older)
+
+
+_NAMED_SPEAKER = re.compile(r"^\s*([A-Z][\w.]*(?: [A-Z][\w.]*){0,2}):\s")  # "Caroline: ", "Dr. Lee: "
+
+
+def _speaker(text: str) -> str:
+    """A transcript turn's speaker (a name or role in capitals), "" for a plain statement."""
+    m = _NAMED_SPEAKER.match(text)
+    return m.group(1) if m else ""
+
+
+def _named_change(newer: str, old_sents: list[list[str]], old_vals: list[_Value],
+                  held: Callable[[str], bool] | None) -> Change | None:
+    """A named value (capitalised, a number, an identifier) left behind or restated with another."""
     new_sents, new_vals = _values(newer)
     if not old_vals or not new_vals:
         return None
@@ -215,6 +241,88 @@ def _restated(old: _Value, old_frame: frozenset[str], old_classes: frozenset[str
         related = old_frame & _frame(sent, v, 2) or old_classes & _classes(sent, v, 2)
         if _other(v, old) and _kind(v) == _kind(old) and related and _clause_cue(sent, v):
             return Change(old.text, v.text, "restated")
+    return None
+
+
+_CLAUSE = re.compile(r"[,;:()\u2013\u2014]|\s-\s|\bbut\b", re.IGNORECASE)
+_WORD = re.compile(r"[A-Za-z][A-Za-z'-]*[A-Za-z]")  # "it's", "I'm": contractions are no content words
+ANYMORE_WITHIN = 8  # "anymore" this many words after the value, at most
+CLAUSE_WORDS = 6  # a restated clause this short says one thing; longer ones say several
+
+
+def _clauses(text: str) -> list[str]:
+    """Clauses of the statements (questions ask, they state nothing)."""
+    sents = split_sentences(_SPEAKER.sub("", text))
+    return [c.strip() for s in sents if not s.rstrip().endswith("?") for c in _CLAUSE.split(s) if c.strip()]
+
+
+def _content(clause: str) -> dict[str, str]:
+    """stem -> word as written, for the clause's content words."""
+    out: dict[str, str] = {}
+    for w in _WORD.findall(clause):
+        low = w.lower()
+        if len(low) >= 3 and "'" not in low and low not in STOP_WORDS and low not in FRAME_STOP and w not in NOT_VALUES:
+            out.setdefault(_stem(low), w)
+    return out
+
+
+def _stated(older: str) -> list[dict[str, str]]:
+    """The older text's clauses that state something (no negation): what a newer one can leave behind."""
+    return [c for c in (_content(x) for x in _clauses(older) if not NEGATION.search(x)) if c]
+
+
+def _dropped(newer: str, older: str) -> Change | None:
+    """A word the older text states, left behind in a newer clause: "drop the emojis", "gave up
+    coffee", "the bullet thing isn't working for me anymore" (any word, not only names)."""
+    held = {k: v for c in _stated(older) for k, v in c.items()}
+    if not held:
+        return None
+    for clause in _clauses(newer):
+        negated = NEGATION.search(clause) is not None
+        for m in _WORD.finditer(clause):
+            word = held.get(_stem(m.group()))
+            if word is None:
+                continue
+            if _dropping(clause, m.start(), m.end(), negated):
+                return Change(word, "", "dropped")
+    return None
+
+
+def _dropping(clause: str, start: int, end: int, negated: bool) -> bool:
+    """Whether the word at clause[start:end] is left behind: a dropping cue right before it that is
+    not itself negated, or a negation near it with "anymore" a few words after it."""
+    before = clause[:start]
+    cue = DROPPED_BEFORE.search(before)
+    if cue is not None:
+        return NEGATED_CUE.search(before[: cue.start()]) is None
+    if not negated:
+        return False
+    after = clause[end:].split()[:ANYMORE_WITHIN]
+    tail = " ".join(after)
+    return ANYMORE.search(tail) is not None and (
+        NEGATION.search(tail) is not None or NEGATION.search(" ".join(before.split()[-3:])) is not None)
+
+
+def _reworded(newer: str, older: str) -> Change | None:
+    """A short newer clause with a change cue that says a short older clause's words with one or two
+    others in place of one or two of them ("these days I drink coffee" for "I drink tea every
+    morning"); never when the newer text adds rather than replaces ("too", "also", "still")."""
+    if ADDITIVE.search(newer):
+        return None
+    old = [c for c in _stated(older) if len(c) <= CLAUSE_WORDS]
+    for clause in _clauses(newer):
+        if RESTATED_CUE.search(clause) is None or NEGATION.search(clause):
+            continue
+        new = _content(RESTATED_CUE.sub(" ", clause))
+        if not new or len(new) > CLAUSE_WORDS:
+            continue
+        for o in old:
+            shared = o.keys() & new.keys()
+            gone, came = o.keys() - shared, new.keys() - shared
+            # the shared frame outweighs what changed: one word for one, or two shared words at least
+            if 1 <= len(gone) <= 2 and 1 <= len(came) <= 2 and len(shared) >= max(len(gone), len(came)):
+                return Change(" ".join(o[k] for k in o if k in gone), " ".join(new[k] for k in new if k in came),
+                              "reworded")
     return None
 
 

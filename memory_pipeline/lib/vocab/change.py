@@ -73,3 +73,20 @@ SWITCH = (
     re.compile(r"\breplaced\s+" + _V.format("old") + r"\s+with\s+" + _V.format("new") + r"(?=\s*(?:[.,;!?]|$))",
                re.IGNORECASE),
 )
+# A lower-case value (a drink, a format, a tool) is left behind when the newer clause says one of
+# these right before it ("drop the emojis", "gave up coffee", "no longer use vim") ...
+DROPPED_BEFORE = re.compile(
+    r"\b(?:drop(?:ped|ping)?|ditch(?:ed|ing)?|stop(?:ped|ping)?|quit(?:ting)?|g[ai]ve(?:n)?\s+up(?:\s+on)?|"
+    r"giving\s+up(?:\s+on)?|moved\s+on\s+from|instead\s+of|no\s+longer|done\s+with|got\s+rid\s+of|"
+    r"gotten\s+rid\s+of)"
+    # at most two words between: a determiner or a verb of use ("drop the", "stopped drinking my")
+    r"(?:\s+(?:the|my|our|a|an|his|her|their|all|those|these|that|this|any|use|\w+ing)){0,2}\s*$",
+    re.IGNORECASE,
+)
+# A cue negated right before it keeps the value ("don't stop dreaming", "won't quit on my dreams").
+NEGATED_CUE = re.compile(r"(?:\b(?:not|never|no)|n't)(?:\s+\w+)?\s*$", re.IGNORECASE)
+# ... or negates it with "anymore" in the same clause ("the bullet thing isn't working for me anymore").
+NEGATION = re.compile(r"\b(?:not|no|never|nothing)\b|n't\b", re.IGNORECASE)
+ANYMORE = re.compile(r"\b(?:any\s?more|no\s+longer)\b", re.IGNORECASE)
+# A newer statement that adds to the old one rather than replacing it.
+ADDITIVE = re.compile(r"\b(?:too|also|as\s+well|in\s+addition|another|besides|along\s+with|still)\b", re.IGNORECASE)
