@@ -98,3 +98,14 @@ def test_a_short_clause_restated_with_another_word_and_a_cue():
     assert detect_change("My editor is helix now, vim too.", "My editor is vim.") is None
     # the same words with no change cue say nothing changed
     assert detect_change("My editor is helix.", "My editor is vim.") is None
+
+
+@pytest.mark.parametrize(("newer", "older", "old", "new"), [
+    ("I traded my Kindle for a Kobo.", "I read on my Kindle.", "Kindle", "Kobo"),
+    ("Honestly helix has replaced vim for me.", "My editor is vim.", "vim", "helix"),
+    ("At work vim was replaced by helix.", "My editor is vim.", "vim", "helix"),
+    ("I drink coffee instead of tea now.", "I drink tea every morning.", "tea", "coffee"),
+])
+def test_more_ways_of_naming_both_values(newer, older, old, new):
+    change = detect_change(newer, older)
+    assert change is not None and (change.old_value, change.new_value, change.how) == (old, new, "switched"), change

@@ -61,6 +61,8 @@ FRAME_CLASSES = {
 CHANGE_VERBS = frozenset({"joined", "moved", "relocated", "transferred", "hired"})
 # A change that names both values: "switched from tea to coffee", "moved from Lyon to Nantes",
 # "replaced my Kindle with a Kobo". Values are up to three words, not running over a clause end.
+# where a value ends: a clause end or a word that starts what follows it
+_END = r"(?=\s*(?:[.,;!?]|$|\s(?:and|but|because|since|last|this|in|at|on|for|now|these)\b))"
 _V = r"(?:(?:my|our|the|a|an)\s+)?(?P<{}>[\w'&/.-]+(?:\s+[\w'&/.-]+){{0,2}}?)"
 SWITCH = (
     re.compile(
@@ -71,6 +73,17 @@ SWITCH = (
         re.IGNORECASE,
     ),
     re.compile(r"\breplaced\s+" + _V.format("old") + r"\s+with\s+" + _V.format("new") + r"(?=\s*(?:[.,;!?]|$))",
+               re.IGNORECASE),
+    # "traded my Kindle for a Kobo", "swapped coffee for tea"
+    re.compile(r"\b(?:traded|swapped|exchanged|ditched|dropped)\s+" + _V.format("old") + r"\s+for\s+"
+               + _V.format("new") + _END, re.IGNORECASE),
+    # "helix has replaced vim", "vim was replaced by helix" (the value beside the verb: one word)
+    re.compile(r"\b(?P<new>[\w'&/.-]+)\s+(?:has\s+|have\s+)?replaced\s+" + _V.format("old")
+               + _END, re.IGNORECASE),
+    re.compile(r"\b(?P<old>[\w'&/.-]+)\s+(?:was|has\s+been|got|is\s+being)\s+replaced\s+by\s+" + _V.format("new")
+               + _END, re.IGNORECASE),
+    # "coffee instead of tea"
+    re.compile(r"\b(?P<new>[\w'&/.-]+)\s+instead\s+of\s+" + _V.format("old") + _END,
                re.IGNORECASE),
 )
 # A lower-case value (a drink, a format, a tool) is left behind when the newer clause says one of
