@@ -14,6 +14,7 @@ _LEADING = "([{\"'“‘"
 _AND_CLAUSE = re.compile(r"\s+(?:i|we|he|she|they|then|it|my|so|also|but)\b", re.IGNORECASE)
 _LIST_SEPARATOR = re.compile(r"\s*(?:,|&|/|\band\b|\bor\b|\bplus\b)\s*", re.IGNORECASE)
 _SENTENCE_ENDS = ".!?\n"
+_DASHES = frozenset({"-", "--", "\u2013", "\u2014"})
 
 
 def phrase_after(
@@ -29,8 +30,8 @@ def phrase_after(
         closes = not _CLAUSE_END.isdisjoint(token[len(kept) :])
         core = kept.lstrip(_LEADING)
         lowered = core.lower()
-        if not core or lowered in stops:
-            break
+        if not core or lowered in stops or core in _DASHES:
+            break  # a dash opens an aside ("pottery - the creativity and skill")
         if lowered == "and" and _AND_CLAUSE.match(text, m.end()):
             break  # "... and I moved" starts a new clause
         end = m.start() + len(kept)

@@ -171,7 +171,8 @@ FACT_RULES = (
         rf"|{RX_I_AM}\s+{RX_ADVERBS}into\s+|\bin\s+my\s+(?:free|spare)\s+time,?\s+i\s+(?:do\s+a\s+lot\s+of"
         rf"|do|enjoy)\s+"
         r"|\bi\s+spend\s+(?:most\s+|my\s+)*(?:weekends|evenings|free\s+time)\s+(?:on|doing)\s+"
-        r"|\ball\s+about\s+|\bi\s+picked\s+up\s+",
+        # "I'm all about X" is the speaker's interest; "it's all about X" a maxim
+        rf"|{RX_I_AM}\s+{RX_ADVERBS}all\s+about\s+|\bi\s+picked\s+up\s+",
         "object",
         {"kind": INTEREST, "stops": INTEREST_STOPS, "max_words": 4},
     ),
