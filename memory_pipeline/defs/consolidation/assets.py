@@ -66,7 +66,7 @@ def consolidate_users(
     common = {"users": len(result.outcomes), "engine": judge.name, "model": judge.model or "", "mode": config.mode,
               "dry_run": config.dry_run,
               "seconds_per_user": round(sum(o.seconds for o in result.outcomes) / max(1, len(result.outcomes)), 4)}
-    by_asset, extra = result.by_asset(), _run_metadata(result)
+    by_asset, extra = result.by_asset(), _run_metadata(result, per_user=len(context.partition_keys) == 1)
     llm = engine.settings().llm
     for spec in context.assets_def.specs:
         key = spec.key.to_user_string()
@@ -98,8 +98,11 @@ def _metadata(res: PhaseResult) -> dict:
     return meta
 
 
-def _run_metadata(result: consolidation.BatchOutcome) -> dict[str, dict]:
-    """Figures of the whole run, shown on the asset they belong to."""
+def _run_metadata(result: consolidation.BatchOutcome, *, per_user: bool) -> dict[str, dict]:
+    """Figures of the whole run, shown on the asset they belong to. Dagster copies a range run's metadata
+    onto every partition's event, so a per-user table there would grow with the square of the run's
+    users (19 MB of events for 200): it is kept for one-partition runs (a user, or a shard's users);
+    in a range run each user's partition, the checks' metadata and the action log (by run id) say it."""
     comp = result.compression()
     by_asset = result.by_asset()
     spent = Counter()
@@ -113,11 +116,11 @@ def _run_metadata(result: consolidation.BatchOutcome) -> dict[str, dict]:
             "summary_char_ratio": round(summ["summary_source_chars"] / chars, 2) if chars else 0.0,
             # the whole run's model use (every asset of the run), beside each asset's own share
             **{f"run_{k}": v for k, v in sorted(spent.items())},
-            # per-user outcome (first 200 users of the run): what the CLI and API report back
-            "per_user": dg.MetadataValue.json({
+            # per-user outcome (first 200 users of the partition): what the CLI and API report back
+            **({"per_user": dg.MetadataValue.json({
                 o.user_id: {**{k: v for k, v in o.counts.items() if not k.startswith("action:")},
                             "changed_rows": o.changed_rows, "status": o.status, "seconds": round(o.seconds, 3)}
-                for o in result.outcomes[:200]}),
+                for o in result.outcomes[:200]})} if per_user else {}),
         },
         "memory_tiers": {"skipped_concurrent": sum(o.skipped_concurrent for o in result.outcomes),
                          "users_with_hnsw": result.users_with_hnsw},
