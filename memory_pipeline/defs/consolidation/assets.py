@@ -46,7 +46,7 @@ def consolidate_users(
 ):
     """Consolidate the run's users: supersession, clusters, summaries, decisions, tiers, profile, context."""
     if config.mode not in MODES:
-        raise dg.Failure(f"mode must be one of {MODES}, not {config.mode!r}")
+        raise dg.Failure(f"mode must be one of {MODES}, not {config.mode!r}", allow_retries=False)
     rt = memory_store.runtime
     users = partition_users(list(context.partition_keys), store.all_users(rt.conn))
     if config.only_users:
