@@ -8,6 +8,7 @@ Each asset's metadata is the sum of the phase results reported under it (`phases
 """
 
 import logging
+import time
 from collections import Counter
 
 import dagster as dg
@@ -52,6 +53,7 @@ def consolidate_users(
     if config.only_users:
         users = [u for u in users if u in set(config.only_users)]
     judge = engine.get()
+    t0 = time.perf_counter()
     result = consolidation.consolidate_users(
         rt.conn, users, engine=judge, embed=rt.embedder.encode, database_url=rt.url, run_id=context.run_id,
         mode=config.mode, dry_run=config.dry_run,
@@ -59,12 +61,13 @@ def consolidate_users(
         on_user=lambda o: log.info("consolidated %s in %.2fs: %d changed rows", o.user_id, o.seconds,
                                    o.changed_rows),
     )
+    batch_s = time.perf_counter() - t0
     context.log.info("consolidated %d user(s) with the %s engine, %d failed", len(result.outcomes),
                      judge.name, len(result.failed))
     if result.failed and not result.outcomes:
         raise dg.Failure(f"consolidation failed for {len(result.failed)} user(s)", metadata={"failed": result.failed})
     common = {"users": len(result.outcomes), "engine": judge.name, "model": judge.model or "", "mode": config.mode,
-              "dry_run": config.dry_run,
+              "dry_run": config.dry_run, "batch_seconds": round(batch_s, 3),  # the run's time less Dagster's
               "seconds_per_user": round(sum(o.seconds for o in result.outcomes) / max(1, len(result.outcomes)), 4)}
     by_asset, extra = result.by_asset(), _run_metadata(result, per_user=len(context.partition_keys) == 1)
     llm = engine.settings().llm
