@@ -11,14 +11,14 @@ from __future__ import annotations
 import os
 from collections.abc import Sequence
 
-import sqlalchemy as sa
 import yaml
 from dagster import DagsterEventType, EventLogEntry, Field, StringSource
 from dagster_postgres import DagsterPostgresStorage, PostgresEventLogStorage
+from dagster_postgres.utils import create_pg_engine
 
 from memory_pipeline.config import Settings
 from memory_pipeline.defs.dagster_private import ConfigurableClassData
-from memory_pipeline.store import db
+from memory_pipeline.store import db, event_log
 
 
 def resolve_url(configured: str | None = None) -> str:
@@ -60,8 +60,7 @@ class BatchedEventLogStorage(PostgresEventLogStorage):
             super().store_event_batch(events)
             return
         with self._connect() as conn:
-            ids = [int(r[0]) for r in conn.execute(
-                self.prepare_insert_event_batch(planned).returning(sa.column("id"))).fetchall()]
+            ids = event_log.insert_returning_ids(conn, self.prepare_insert_event_batch(planned))
         last = {e.dagster_event.asset_key: (e, i) for e, i in zip(planned, ids, strict=True)}
         with self.index_transaction() as conn:
             self._store_asset_event_tags(conn, planned, ids)
@@ -82,10 +81,12 @@ class MemoryPipelineStorage(DagsterPostgresStorage):
         super().__init__(postgres_url, should_autocreate_tables=should_autocreate_tables, inst_data=inst_data)
         os.environ.setdefault("DAGSTER_EVENT_BATCH_SIZE", EVENT_BATCH_SIZE)
         self._events = BatchedEventLogStorage(postgres_url, should_autocreate_tables=False, inst_data=None)
-        # the webserver calls this itself (with its statement timeout); 0 keeps the server's default
         for storage in (self.event_log_storage, self.run_storage, self.schedule_storage):
-            storage.optimize_for_webserver(statement_timeout=0, pool_recycle=POOL_RECYCLE_S,
-                                           max_overflow=POOL_SIZE_OVERFLOW)
+            # what dagster-postgres's optimize_for_webserver sets up, plus a ping on checkout (~0.1 ms) so
+            # a connection the server dropped (a restart) is replaced instead of failing the next write
+            storage._engine = create_pg_engine(  # noqa: SLF001  (dagster-postgres takes no pool options)
+                postgres_url, None, isolation_level="AUTOCOMMIT", pool_size=1, max_overflow=POOL_SIZE_OVERFLOW,
+                pool_recycle=POOL_RECYCLE_S, pool_pre_ping=True)
 
     @property
     def event_log_storage(self) -> BatchedEventLogStorage:
