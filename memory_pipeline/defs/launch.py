@@ -50,9 +50,15 @@ def prepare_dagster_home(settings: Settings) -> Path:
     return home
 
 
+_INSTANCES: dict[str, dg.DagsterInstance] = {}
+
+
 def instance(settings: Settings) -> dg.DagsterInstance:
-    prepare_dagster_home(settings)
-    return dg.DagsterInstance.get()
+    """The process's instance for this home: built once, since its storage holds open connections."""
+    home = str(prepare_dagster_home(settings))
+    if home not in _INSTANCES:
+        _INSTANCES[home] = dg.DagsterInstance.get()
+    return _INSTANCES[home]
 
 
 def materialize_users(

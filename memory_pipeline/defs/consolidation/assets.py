@@ -8,6 +8,7 @@ Each asset's metadata is the sum of the phase results reported under it (`phases
 """
 
 import logging
+import time
 from collections import Counter
 
 import dagster as dg
@@ -46,12 +47,13 @@ def consolidate_users(
 ):
     """Consolidate the run's users: supersession, clusters, summaries, decisions, tiers, profile, context."""
     if config.mode not in MODES:
-        raise dg.Failure(f"mode must be one of {MODES}, not {config.mode!r}")
+        raise dg.Failure(f"mode must be one of {MODES}, not {config.mode!r}", allow_retries=False)
     rt = memory_store.runtime
     users = partition_users(list(context.partition_keys), store.all_users(rt.conn))
     if config.only_users:
         users = [u for u in users if u in set(config.only_users)]
     judge = engine.get()
+    t0 = time.perf_counter()
     result = consolidation.consolidate_users(
         rt.conn, users, engine=judge, embed=rt.embedder.encode, database_url=rt.url, run_id=context.run_id,
         mode=config.mode, dry_run=config.dry_run,
@@ -59,14 +61,15 @@ def consolidate_users(
         on_user=lambda o: log.info("consolidated %s in %.2fs: %d changed rows", o.user_id, o.seconds,
                                    o.changed_rows),
     )
+    batch_s = time.perf_counter() - t0
     context.log.info("consolidated %d user(s) with the %s engine, %d failed", len(result.outcomes),
                      judge.name, len(result.failed))
     if result.failed and not result.outcomes:
         raise dg.Failure(f"consolidation failed for {len(result.failed)} user(s)", metadata={"failed": result.failed})
     common = {"users": len(result.outcomes), "engine": judge.name, "model": judge.model or "", "mode": config.mode,
-              "dry_run": config.dry_run,
+              "dry_run": config.dry_run, "batch_seconds": round(batch_s, 3),  # the run's time less Dagster's
               "seconds_per_user": round(sum(o.seconds for o in result.outcomes) / max(1, len(result.outcomes)), 4)}
-    by_asset, extra = result.by_asset(), _run_metadata(result)
+    by_asset, extra = result.by_asset(), _run_metadata(result, per_user=len(context.partition_keys) == 1)
     llm = engine.settings().llm
     for spec in context.assets_def.specs:
         key = spec.key.to_user_string()
@@ -98,8 +101,11 @@ def _metadata(res: PhaseResult) -> dict:
     return meta
 
 
-def _run_metadata(result: consolidation.BatchOutcome) -> dict[str, dict]:
-    """Figures of the whole run, shown on the asset they belong to."""
+def _run_metadata(result: consolidation.BatchOutcome, *, per_user: bool) -> dict[str, dict]:
+    """Figures of the whole run, shown on the asset they belong to. Dagster copies a range run's metadata
+    onto every partition's event, so a per-user table there would grow with the square of the run's
+    users (19 MB of events for 200): it is kept for one-partition runs (a user, or a shard's users);
+    in a range run each user's partition, the checks' metadata and the action log (by run id) say it."""
     comp = result.compression()
     by_asset = result.by_asset()
     spent = Counter()
@@ -113,11 +119,11 @@ def _run_metadata(result: consolidation.BatchOutcome) -> dict[str, dict]:
             "summary_char_ratio": round(summ["summary_source_chars"] / chars, 2) if chars else 0.0,
             # the whole run's model use (every asset of the run), beside each asset's own share
             **{f"run_{k}": v for k, v in sorted(spent.items())},
-            # per-user outcome (first 200 users of the run): what the CLI and API report back
-            "per_user": dg.MetadataValue.json({
+            # per-user outcome (first 200 users of the partition): what the CLI and API report back
+            **({"per_user": dg.MetadataValue.json({
                 o.user_id: {**{k: v for k, v in o.counts.items() if not k.startswith("action:")},
                             "changed_rows": o.changed_rows, "status": o.status, "seconds": round(o.seconds, 3)}
-                for o in result.outcomes[:200]}),
+                for o in result.outcomes[:200]})} if per_user else {}),
         },
         "memory_tiers": {"skipped_concurrent": sum(o.skipped_concurrent for o in result.outcomes),
                          "users_with_hnsw": result.users_with_hnsw},
