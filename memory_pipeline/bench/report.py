@@ -166,6 +166,7 @@ def _dagster(v: dict) -> str:
             ["plain loop s", v["loop_s"]],
             ["overhead per user ms", v["overhead_per_user_ms"]],
             ["ratio", v["ratio"]],
+            ["Dagster's own time per user ms (outside consolidation)", v.get("dagster_own_per_user_ms", "-")],
             ["run status", v["status"]],
         ],
     )
