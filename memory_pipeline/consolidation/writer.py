@@ -15,6 +15,7 @@ from memory_pipeline.consolidation.context import RunContext, stable_id
 from memory_pipeline.store import consolidation as store
 from memory_pipeline.store import memories as mem_sql
 from memory_pipeline.store import suggestions as suggestion_sql
+from memory_pipeline.store import tiers as tier_sql
 
 # derived memory columns the writer may set, and the snapshot list each one mirrors
 _SNAPSHOT_COLUMNS = ("tier", "layer", "superseded_by", "summarized_into", "cluster_id", "flagged", "duplicate_of")
@@ -95,6 +96,36 @@ class Writer:
             view[sid]["tier"] = t
         if changed and not self.dry:
             self.changed_rows += store.update_summary_tiers(self.ctx.conn, list(changed), list(changed.values()))
+
+    def refresh_tiers(self) -> tier_sql.TierResult:
+        """Tiers and layers of the user's active memories in one statement, with this run's unwritten
+        links as overrides; each tier transition is logged (layers follow silently, as before)."""
+        ctx, snap, rc = self.ctx, self.ctx.snap, self.ctx.config.retention
+        linked = {i for c in ("superseded_by", "summarized_into", "duplicate_of") for i in self._changes.get(c, ())}
+        overrides = {i: (snap.superseded_by[ctx.pos[i]] is not None, snap.summarized_into[ctx.pos[i]] is not None,
+                         snap.duplicate_of[ctx.pos[i]] is not None) for i in linked}
+        high = int(snap.ids.max()) if len(snap) else 0
+        got = tier_sql.refresh_memory_tiers(ctx.conn, ctx.user_id, ctx.now, rc, overrides=overrides,
+                                            write=not self.dry, max_id=high)
+        transitions: dict[tuple[str, str], list[int]] = {}
+        for mid, old_tier, new_tier, _, new_layer in got.changes:
+            if mid in ctx.pos:
+                snap.tier[ctx.pos[mid]], snap.layer[ctx.pos[mid]] = new_tier, new_layer
+            if old_tier != new_tier:
+                transitions.setdefault((old_tier, new_tier), []).append(mid)
+        for (a, b), mids in sorted(transitions.items()):
+            self.act("TIER_CHANGE", mids, f"{a} -> {b} (retention vs thresholds {rc.hot_threshold}"
+                     f" / {rc.warm_threshold})")
+        if not self.dry:
+            self.changed_rows += len(got.changes)
+        summary_tiers = tier_sql.refresh_summary_tiers(ctx.conn, ctx.user_id, ctx.now, rc, write=not self.dry)
+        if ctx._summaries is not None:  # the run's view of its summaries follows
+            for sid, t in summary_tiers.items():
+                if sid in ctx._summaries:
+                    ctx._summaries[sid]["tier"] = t
+        if not self.dry:
+            self.changed_rows += len(summary_tiers)
+        return got
 
     def write_profile(self, row: dict) -> None:
         self.ctx.set_profile(row)
