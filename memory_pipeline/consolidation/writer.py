@@ -104,7 +104,7 @@ class Writer:
         linked = {i for c in ("superseded_by", "summarized_into", "duplicate_of") for i in self._changes.get(c, ())}
         overrides = {i: (snap.superseded_by[ctx.pos[i]] is not None, snap.summarized_into[ctx.pos[i]] is not None,
                          snap.duplicate_of[ctx.pos[i]] is not None) for i in linked}
-        high = int(snap.ids.max()) if len(snap) else 0
+        high = max(int(snap.ids.max()) if len(snap) else 0, snap.high_water)
         got = tier_sql.refresh_memory_tiers(ctx.conn, ctx.user_id, ctx.now, rc, overrides=overrides,
                                             write=not self.dry, max_id=high)
         transitions: dict[tuple[str, str], list[int]] = {}
@@ -197,7 +197,7 @@ class Writer:
             if moved:
                 self.act("SKIP", moved, "changed by a concurrent save during consolidation; left as it is")
                 self.skipped_concurrent += len(moved)
-        high = int(snap.ids.max()) if len(snap) else 0
+        high = max(int(snap.ids.max()) if len(snap) else 0, snap.high_water)
         if not self.dry and (high != snap.high_water or self.changed_rows):
             store.set_state(ctx.conn, ctx.user_id, ctx.run_id, high)
         mem_sql.insert_actions(ctx.conn, self.actions)

@@ -122,6 +122,34 @@ def load_snapshot(conn: psycopg.Connection, user_id: str) -> Snapshot:
     )
 
 
+def empty_snapshot(user_id: str, high_water: int) -> Snapshot:
+    """A snapshot of no rows: a run with nothing new to read (see `user_state`)."""
+    return Snapshot(user_id, np.zeros(0, dtype=np.int64), [], [], [], [], np.zeros(0, dtype=np.int64), [], [], [], [],
+                    [], [], [], [], LazyJson([]), LazyJson([]), LazyJson([]), np.zeros(0, dtype=np.int64), [], [], [],
+                    high_water)
+
+
+def user_state(conn: psycopg.Connection, user_id: str) -> dict:
+    """What decides whether a run has anything to read beyond tiers: rows saved since the last run, rows
+    flagged or still in working memory, rows changed outside consolidation (accepted suggestions, edits),
+    and the profile's method; with the counts the compression ratio needs."""
+    cur = conn.cursor(row_factory=psycopg.rows.dict_row)
+    return cur.execute(
+        "SELECT coalesce(max(m.id), 0) AS max_id, coalesce(s.last_memory_id, 0) AS high_water,"
+        " count(*) FILTER (WHERE m.duplicate_of IS NULL AND (m.flagged OR m.layer = 'working')) AS pending,"
+        " count(*) FILTER (WHERE s.last_consolidated_at IS NULL OR m.updated_at > s.last_consolidated_at) AS touched,"
+        " count(*) FILTER (WHERE m.duplicate_of IS NULL) AS active,"
+        " count(*) FILTER (WHERE m.duplicate_of IS NULL AND m.superseded_by IS NULL AND m.summarized_into IS NULL)"
+        "   AS unsummarized, count(DISTINCT m.summarized_into) AS summaries,"
+        " (SELECT p.method FROM profiles p WHERE p.user_id = %(u)s) AS profile_method,"
+        " (SELECT p.embedding IS NULL FROM profiles p WHERE p.user_id = %(u)s) AS profile_unembedded"
+        " FROM memories m LEFT JOIN consolidation_state s ON s.user_id = m.user_id WHERE m.user_id = %(u)s"
+        " GROUP BY s.last_memory_id, s.last_consolidated_at",
+        {"u": user_id},
+    ).fetchone() or {"max_id": 0, "high_water": 0, "pending": 0, "touched": 0, "active": 0, "unsummarized": 0,
+                     "summaries": 0, "profile_method": None, "profile_unembedded": None}
+
+
 def load_embeddings(conn: psycopg.Connection, ids: Sequence[int]) -> np.ndarray:
     """Embeddings of `ids`, in that order (binary transfer through pgvector's loader)."""
     if not len(ids):
