@@ -31,6 +31,7 @@ from memory_pipeline.consolidation.phases.base import PhaseResult
 from memory_pipeline.consolidation.writer import Writer
 from memory_pipeline.engines.base import PROFILE, Engine
 from memory_pipeline.store import consolidation as store
+from memory_pipeline.store import incremental as incremental_sql
 from memory_pipeline.store import memories as mem_sql
 
 PHASES = (supersede, cluster, summarize, decide, tier, profile, session_context)
@@ -80,7 +81,7 @@ def consolidate_user(conn: psycopg.Connection, user_id: str, *, engine: Engine, 
                                            "dry_run": dry_run}])
             out.status = "skipped"
             return out
-        state = store.user_state(conn, user_id)
+        state = incremental_sql.user_state(conn, user_id)
         quiet = is_quiet(state, engine)
         snap = store.empty_snapshot(user_id, state["high_water"]) if quiet else store.load_snapshot(conn, user_id)
         ctx = RunContext(conn, snap, config or ConsolidationConfig(), now or datetime.now(UTC), run_id, mode,
@@ -92,6 +93,8 @@ def consolidate_user(conn: psycopg.Connection, user_id: str, *, engine: Engine, 
                 continue
             out.phases.append(_run_phase(phase, ctx, writer, engine))
         writer.finish()
+    if quiet and state["unembedded_profile"] and not embed:  # as the profile phase: a vector a crash left out
+        ctx.profile_to_embed = (state["unembedded_profile"], state["unembedded_content"])
     out.changed_rows, out.skipped_concurrent = writer.changed_rows, writer.skipped_concurrent
     out.compression = quiet_compression(state) if quiet else compression(ctx)
     out.profile_to_embed = ctx.profile_to_embed
@@ -116,12 +119,11 @@ def is_quiet(state: dict, engine: Engine) -> bool:
     """Nothing a phase other than TIER reads has changed since the user's last run: no row saved since,
     none flagged or still in working memory (its layer may have moved on, and episodes with it), none
     changed outside consolidation (an accepted suggestion, an edit), a profile the engine would not
-    rewrite for being another engine's (or missing its vector), and rule-based summaries (a model-backed
+    rewrite for being another engine's, and rule-based summaries (a model-backed
     engine re-derives other engines' summaries). Such a run would only refresh tiers, so it reads no rows.
     """
     return (state["max_id"] <= state["high_water"] and state["high_water"] > 0 and not state["pending"]
-            and not state["touched"] and engine.model is None and not state["profile_unembedded"]
-            and state["profile_method"] in (None, engine.method(PROFILE)))
+            and not state["touched"] and engine.model is None and state["profile_method"] in (None, engine.method(PROFILE)))
 
 
 def quiet_compression(state: dict) -> dict[str, float]:

@@ -133,10 +133,10 @@ class Writer:
             store.upsert_profile(self.ctx.conn, row)
             self.changed_rows += 1
 
-    def keep_profile(self, fingerprint: str) -> None:
-        """Same profile from new inputs: remember the inputs, keep the version."""
+    def keep_profile(self, fingerprint: str, extracted: dict) -> None:
+        """Same profile from new inputs: remember the inputs (and what was read from them), keep the version."""
         if not self.dry:
-            store.set_profile_fingerprint(self.ctx.conn, self.ctx.user_id, fingerprint)
+            store.set_profile_fingerprint(self.ctx.conn, self.ctx.user_id, fingerprint, extracted)
 
     def write_session_context(self, text: str, summary_ids: list[str], tokens: int) -> None:
         if not self.dry:

@@ -129,27 +129,6 @@ def empty_snapshot(user_id: str, high_water: int) -> Snapshot:
                     high_water)
 
 
-def user_state(conn: psycopg.Connection, user_id: str) -> dict:
-    """What decides whether a run has anything to read beyond tiers: rows saved since the last run, rows
-    flagged or still in working memory, rows changed outside consolidation (accepted suggestions, edits),
-    and the profile's method; with the counts the compression ratio needs."""
-    cur = conn.cursor(row_factory=psycopg.rows.dict_row)
-    return cur.execute(
-        "SELECT coalesce(max(m.id), 0) AS max_id, coalesce(s.last_memory_id, 0) AS high_water,"
-        " count(*) FILTER (WHERE m.duplicate_of IS NULL AND (m.flagged OR m.layer = 'working')) AS pending,"
-        " count(*) FILTER (WHERE s.last_consolidated_at IS NULL OR m.updated_at > s.last_consolidated_at) AS touched,"
-        " count(*) FILTER (WHERE m.duplicate_of IS NULL) AS active,"
-        " count(*) FILTER (WHERE m.duplicate_of IS NULL AND m.superseded_by IS NULL AND m.summarized_into IS NULL)"
-        "   AS unsummarized, count(DISTINCT m.summarized_into) AS summaries,"
-        " (SELECT p.method FROM profiles p WHERE p.user_id = %(u)s) AS profile_method,"
-        " (SELECT p.embedding IS NULL FROM profiles p WHERE p.user_id = %(u)s) AS profile_unembedded"
-        " FROM memories m LEFT JOIN consolidation_state s ON s.user_id = m.user_id WHERE m.user_id = %(u)s"
-        " GROUP BY s.last_memory_id, s.last_consolidated_at",
-        {"u": user_id},
-    ).fetchone() or {"max_id": 0, "high_water": 0, "pending": 0, "touched": 0, "active": 0, "unsummarized": 0,
-                     "summaries": 0, "profile_method": None, "profile_unembedded": None}
-
-
 def load_embeddings(conn: psycopg.Connection, ids: Sequence[int]) -> np.ndarray:
     """Embeddings of `ids`, in that order (binary transfer through pgvector's loader)."""
     if not len(ids):
@@ -273,13 +252,6 @@ def insert_edges(conn: psycopg.Connection, rows: Sequence[dict]) -> int:
     ).rowcount
 
 
-def existing_edges(conn: psycopg.Connection, user_id: str, edge_type: str) -> set[tuple[str, str]]:
-    rows = conn.execute(
-        "SELECT source_id, target_id FROM edges WHERE user_id = %s AND edge_type = %s", (user_id, edge_type)
-    ).fetchall()
-    return {(a, b) for a, b in rows}
-
-
 def user_summaries(conn: psycopg.Connection, user_id: str) -> list[dict]:
     cur = conn.cursor(row_factory=psycopg.rows.dict_row)
     return cur.execute(
@@ -308,16 +280,17 @@ def get_profile(conn: psycopg.Connection, user_id: str) -> dict | None:
 def upsert_profile(conn: psycopg.Connection, row: dict) -> None:
     conn.execute(
         "INSERT INTO profiles (user_id, id, version, content, sections, patterns, source_ids, fact_sources, method,"
-        " model, prompt_version, run_id, embedding, inputs_fingerprint) VALUES (%(user_id)s, %(id)s, 1, %(content)s,"
-        " %(sections)s, %(patterns)s, %(source_ids)s, %(fact_sources)s, %(method)s, %(model)s, %(prompt_version)s,"
-        " %(run_id)s, %(embedding)b, %(inputs_fingerprint)s)"
+        " model, prompt_version, run_id, embedding, inputs_fingerprint, extracted) VALUES (%(user_id)s, %(id)s, 1,"
+        " %(content)s, %(sections)s, %(patterns)s, %(source_ids)s, %(fact_sources)s, %(method)s, %(model)s,"
+        " %(prompt_version)s, %(run_id)s, %(embedding)b, %(inputs_fingerprint)s, %(extracted)s)"
         " ON CONFLICT (user_id) DO UPDATE SET id = excluded.id, version = profiles.version + 1,"
         " content = excluded.content, sections = excluded.sections, patterns = excluded.patterns,"
         " source_ids = excluded.source_ids, fact_sources = excluded.fact_sources, method = excluded.method,"
         " model = excluded.model, prompt_version = excluded.prompt_version, run_id = excluded.run_id,"
-        " embedding = excluded.embedding, inputs_fingerprint = excluded.inputs_fingerprint, updated_at = now()",
+        " embedding = excluded.embedding, inputs_fingerprint = excluded.inputs_fingerprint,"
+        " extracted = excluded.extracted, updated_at = now()",
         {"prompt_version": None, **row, **{k: json.dumps(row.get(k, {}), default=str)
-                                           for k in ("sections", "patterns", "source_ids", "fact_sources")}},
+                                           for k in ("sections", "patterns", "source_ids", "fact_sources", "extracted")}},
     )
 
 
@@ -331,8 +304,9 @@ def set_profile_embeddings(conn: psycopg.Connection, rows: Sequence[tuple[str, s
     return n
 
 
-def set_profile_fingerprint(conn: psycopg.Connection, user_id: str, fingerprint: str) -> None:
-    conn.execute("UPDATE profiles SET inputs_fingerprint = %s WHERE user_id = %s", (fingerprint, user_id))
+def set_profile_fingerprint(conn: psycopg.Connection, user_id: str, fingerprint: str, extracted: dict) -> None:
+    conn.execute("UPDATE profiles SET inputs_fingerprint = %s, extracted = %s WHERE user_id = %s",
+                 (fingerprint, json.dumps(extracted), user_id))
 
 
 def get_session_context(conn: psycopg.Connection, user_id: str) -> dict | None:
