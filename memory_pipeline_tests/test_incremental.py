@@ -49,8 +49,8 @@ def test_a_quiet_users_run_ends_where_the_full_path_ends(service, monkeypatch):
         _run(service, user, NOW)
     later = NOW + timedelta(days=45)  # time alone moves tiers
     loads = []
-    real_load = run_mod.store.load_snapshot
-    monkeypatch.setattr(run_mod.store, "load_snapshot", lambda conn, u: loads.append(u) or real_load(conn, u))
+    real_load = run_mod.incremental_sql.prefetch
+    monkeypatch.setattr(run_mod.incremental_sql, "prefetch", lambda conn, u: loads.append(u) or real_load(conn, u))
     quiet = _run(service, "quiet", later)
     assert loads == []  # the quiet path read no rows
     monkeypatch.setattr(run_mod, "is_quiet", lambda state, engine: False)

@@ -83,9 +83,10 @@ def consolidate_user(conn: psycopg.Connection, user_id: str, *, engine: Engine, 
             return out
         state = incremental_sql.user_state(conn, user_id)
         quiet = is_quiet(state, engine)
-        snap = store.empty_snapshot(user_id, state["high_water"]) if quiet else store.load_snapshot(conn, user_id)
+        pre = None if quiet else incremental_sql.prefetch(conn, user_id)
+        snap = pre.snapshot if pre else store.empty_snapshot(user_id, state["high_water"])
         ctx = RunContext(conn, snap, config or ConsolidationConfig(), now or datetime.now(UTC), run_id, mode,
-                         dry_run, embed)
+                         dry_run, embed, pre=pre)
         writer = Writer(ctx)
         for phase in PHASES:
             if quiet and phase is not tier:  # nothing it reads has changed since the last run

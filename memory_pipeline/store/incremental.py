@@ -4,8 +4,12 @@ the nearest older neighbours of new memories (searched in the store), the supers
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
+import numpy as np
 import psycopg
+
+from memory_pipeline.store import consolidation as cs
 
 
 def user_state(conn: psycopg.Connection, user_id: str) -> dict:
@@ -31,13 +35,42 @@ def user_state(conn: psycopg.Connection, user_id: str) -> dict:
                      "unembedded_content": None}
 
 
+REASONS_SQL = ("SELECT source_id::bigint, target_id::bigint, reason FROM edges WHERE user_id = %s"
+               " AND edge_type = 'supersedes'")
+
+
 def supersession_reasons(conn: psycopg.Connection, user_id: str) -> dict[tuple[int, int], str]:
     """(newer id, older id) -> reason of every supersedes edge of the user."""
-    rows = conn.execute(
-        "SELECT source_id::bigint, target_id::bigint, reason FROM edges WHERE user_id = %s AND edge_type = 'supersedes'",
-        (user_id,),
-    ).fetchall()
-    return {(a, b): r for a, b, r in rows}
+    return {(a, b): r for a, b, r in conn.execute(REASONS_SQL, (user_id,)).fetchall()}
+
+
+@dataclass
+class Prefetched:
+    """Everything a run with new memories reads before it writes, fetched in one round trip."""
+
+    snapshot: cs.Snapshot
+    summaries: list[dict]
+    profile: dict | None
+    session_context: dict | None
+    clusters: list[tuple[str, np.ndarray, int]]
+    reasons: dict[tuple[int, int], str]
+
+
+def prefetch(conn: psycopg.Connection, user_id: str) -> Prefetched:
+    """The snapshot and the rows the phases read first, as one pipeline: the statements go out together
+    and their answers come back together (a run's cost is mostly round trips once little is new)."""
+    def dicts():
+        return conn.cursor(row_factory=psycopg.rows.dict_row)
+
+    args = (user_id,)
+    with conn.pipeline():
+        rows, hw = conn.execute(cs.SNAPSHOT_SQL, args), conn.execute(cs.HIGH_WATER_SQL, args)
+        summ, prof, sess = (dicts().execute(q, args) for q in (cs.SUMMARIES_SQL, cs.PROFILE_SQL, cs.SESSION_SQL))
+        clusters = conn.execute(cs.CLUSTERS_SQL, args, binary=True)
+        reasons = conn.execute(REASONS_SQL, args)
+    return Prefetched(cs.snapshot_from(user_id, rows.fetchall(), hw.fetchone()), summ.fetchall(), prof.fetchone(),
+                      sess.fetchone(), cs.clusters_from(clusters.fetchall()),
+                      {(a, b): r for a, b, r in reasons.fetchall()})
 
 
 def older_neighbours(conn: psycopg.Connection, user_id: str, ids: Sequence[int], k: int,

@@ -31,7 +31,7 @@ def run(ctx: RunContext, writer: Writer, engine: Engine) -> PhaseResult:
         pairs=lambda: candidate_pairs(ctx),
     )) if f.newer_id in new_ids or f.older_id in new_ids]
     # the edges earlier runs found stand for the pairs among older memories (summaries cite them)
-    known = incremental_sql.supersession_reasons(ctx.conn, ctx.user_id)
+    known = ctx.supersession_reasons()
     for (newer, older), reason in known.items():
         if newer in ctx.pos and older in ctx.pos:
             ctx.supersede_reason.setdefault((newer, older), reason)
