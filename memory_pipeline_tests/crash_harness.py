@@ -81,6 +81,13 @@ def _instrument(kill_at: int | None, trace: list[str]):
                 "load", "try", "update", "upsert", "insert", "delete", "set", "current", "summaries", "user",
                 "existing", "get"):
             wrap(store_cons, attr, f"store.{attr}")
+    from memory_pipeline.store import incremental as inc_sql
+    from memory_pipeline.store import tiers as tier_sql
+
+    for owner, attrs in ((inc_sql, ("user_state", "prefetch", "older_neighbours", "supersession_reasons")),
+                         (tier_sql, ("refresh_memory_tiers", "refresh_summary_tiers"))):
+        for attr in attrs:
+            wrap(owner, attr, f"store.{attr}")
     wrap(mem_sql, "insert_actions", "store.insert_actions")
     wrap(sug_sql, "insert_suggestion", "store.insert_suggestion")
     for phase in run.PHASES:

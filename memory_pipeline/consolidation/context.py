@@ -18,6 +18,7 @@ import psycopg
 
 from memory_pipeline.consolidation.config import ConsolidationConfig
 from memory_pipeline.store import consolidation as store
+from memory_pipeline.store import incremental as incremental_sql
 
 Embed = Callable[[list[str]], np.ndarray]
 
@@ -42,6 +43,8 @@ class RunContext:
     supersede_reason: dict[tuple[int, int], str] = field(default_factory=dict)  # (newer, older) -> why
     touched_clusters: set[str] = field(default_factory=set)
     profile_to_embed: tuple[str, str] | None = None  # (profile id, text) when `embed` is None
+    # rows read before the first phase (one round trip); None: each is read when first asked
+    pre: incremental_sql.Prefetched | None = None
     _emb: dict[int, np.ndarray] = field(default_factory=dict)
     _summaries: dict[str, dict] | None = None
     _profile: tuple[dict | None] | None = None
@@ -86,13 +89,24 @@ class RunContext:
     def summaries(self) -> dict[str, dict]:
         """The user's summaries by id: as stored when first asked, plus this run's writes."""
         if self._summaries is None:
-            self._summaries = {r["id"]: r for r in store.user_summaries(self.conn, self.user_id)}
+            rows = self.pre.summaries if self.pre else store.user_summaries(self.conn, self.user_id)
+            self._summaries = {r["id"]: r for r in rows}
         return self._summaries
 
     def profile(self) -> dict | None:
         if self._profile is None:
-            self._profile = (store.get_profile(self.conn, self.user_id),)
+            self._profile = (self.pre.profile if self.pre else store.get_profile(self.conn, self.user_id),)
         return self._profile[0]
+
+    # -- rows read once, before this run writes them ----------------------------------------------
+    def clusters(self) -> list[tuple[str, np.ndarray, int]]:
+        return self.pre.clusters if self.pre else store.load_clusters(self.conn, self.user_id)
+
+    def supersession_reasons(self) -> dict[tuple[int, int], str]:
+        return self.pre.reasons if self.pre else incremental_sql.supersession_reasons(self.conn, self.user_id)
+
+    def stored_session_context(self) -> dict | None:
+        return self.pre.session_context if self.pre else store.get_session_context(self.conn, self.user_id)
 
     def set_profile(self, row: dict | None) -> None:
         self._profile = (row,)

@@ -29,8 +29,9 @@ from memory_pipeline.consolidation.phases import (
 )
 from memory_pipeline.consolidation.phases.base import PhaseResult
 from memory_pipeline.consolidation.writer import Writer
-from memory_pipeline.engines.base import Engine
+from memory_pipeline.engines.base import PROFILE, Engine
 from memory_pipeline.store import consolidation as store
+from memory_pipeline.store import incremental as incremental_sql
 from memory_pipeline.store import memories as mem_sql
 
 PHASES = (supersede, cluster, summarize, decide, tier, profile, session_context)
@@ -80,26 +81,57 @@ def consolidate_user(conn: psycopg.Connection, user_id: str, *, engine: Engine, 
                                            "dry_run": dry_run}])
             out.status = "skipped"
             return out
-        ctx = RunContext(conn, store.load_snapshot(conn, user_id), config or ConsolidationConfig(),
-                         now or datetime.now(UTC), run_id, mode, dry_run, embed)
+        state = incremental_sql.user_state(conn, user_id)
+        quiet = is_quiet(state, engine)
+        pre = None if quiet else incremental_sql.prefetch(conn, user_id)
+        snap = pre.snapshot if pre else store.empty_snapshot(user_id, state["high_water"])
+        ctx = RunContext(conn, snap, config or ConsolidationConfig(), now or datetime.now(UTC), run_id, mode,
+                         dry_run, embed, pre=pre)
         writer = Writer(ctx)
         for phase in PHASES:
-            before, spent = writer.action_counts.copy(), engine.usage()
-            result = telemetry.timed(phase.run, f"consolidation.{phase.NAME}", "phase", phase=phase.NAME)(
-                ctx, writer, engine)
-            for note in engine.drain_notes():  # retries, rejected answers, fallbacks: in the audit trail
-                writer.act(note.action, [i for i in note.memory_ids if i.isdigit()], note.reason, kind=note.kind,
-                           engine=engine.name)
-            result.counts.update({k: v for k, v in engine.usage().since(spent).as_counts().items() if v})
-            writer.flush()
-            result.actions = writer.action_counts - before
-            out.phases.append(result)
+            if quiet and phase is not tier:  # nothing it reads has changed since the last run
+                out.phases.append(PhaseResult(phase.NAME, phase.ASSET))
+                continue
+            out.phases.append(_run_phase(phase, ctx, writer, engine))
         writer.finish()
+    if quiet and state["unembedded_profile"] and not embed:  # as the profile phase: a vector a crash left out
+        ctx.profile_to_embed = (state["unembedded_profile"], state["unembedded_content"])
     out.changed_rows, out.skipped_concurrent = writer.changed_rows, writer.skipped_concurrent
-    out.compression = compression(ctx)
+    out.compression = quiet_compression(state) if quiet else compression(ctx)
     out.profile_to_embed = ctx.profile_to_embed
     out.seconds = time.perf_counter() - started
     return out
+
+
+def _run_phase(phase, ctx: RunContext, writer: Writer, engine: Engine) -> PhaseResult:
+    before, spent = writer.action_counts.copy(), engine.usage()
+    result = telemetry.timed(phase.run, f"consolidation.{phase.NAME}", "phase", phase=phase.NAME)(
+        ctx, writer, engine)
+    for note in engine.drain_notes():  # retries, rejected answers, fallbacks: in the audit trail
+        writer.act(note.action, [i for i in note.memory_ids if i.isdigit()], note.reason, kind=note.kind,
+                   engine=engine.name)
+    result.counts.update({k: v for k, v in engine.usage().since(spent).as_counts().items() if v})
+    writer.flush()
+    result.actions = writer.action_counts - before
+    return result
+
+
+def is_quiet(state: dict, engine: Engine) -> bool:
+    """Nothing a phase other than TIER reads has changed since the user's last run: no row saved since,
+    none flagged or still in working memory (its layer may have moved on, and episodes with it), none
+    changed outside consolidation (an accepted suggestion, an edit), a profile the engine would not
+    rewrite for being another engine's, and rule-based summaries (a model-backed
+    engine re-derives other engines' summaries). Such a run would only refresh tiers, so it reads no rows.
+    """
+    return (state["max_id"] <= state["high_water"] and state["high_water"] > 0 and not state["pending"]
+            and not state["touched"] and engine.model is None and state["profile_method"] in (None, engine.method(PROFILE)))
+
+
+def quiet_compression(state: dict) -> dict[str, float]:
+    """`compression`, from the counts of `user_state`."""
+    active, after = state["active"], state["unsummarized"] + state["summaries"]
+    return {"active_memories": float(active), "units_after": float(after),
+            "ratio": round(active / after, 3) if after else 0.0}
 
 
 def compression(ctx: RunContext) -> dict[str, float]:

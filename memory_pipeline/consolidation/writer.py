@@ -15,6 +15,7 @@ from memory_pipeline.consolidation.context import RunContext, stable_id
 from memory_pipeline.store import consolidation as store
 from memory_pipeline.store import memories as mem_sql
 from memory_pipeline.store import suggestions as suggestion_sql
+from memory_pipeline.store import tiers as tier_sql
 
 # derived memory columns the writer may set, and the snapshot list each one mirrors
 _SNAPSHOT_COLUMNS = ("tier", "layer", "superseded_by", "summarized_into", "cluster_id", "flagged", "duplicate_of")
@@ -96,16 +97,46 @@ class Writer:
         if changed and not self.dry:
             self.changed_rows += store.update_summary_tiers(self.ctx.conn, list(changed), list(changed.values()))
 
+    def refresh_tiers(self) -> tier_sql.TierResult:
+        """Tiers and layers of the user's active memories in one statement, with this run's unwritten
+        links as overrides; each tier transition is logged (layers follow silently, as before)."""
+        ctx, snap, rc = self.ctx, self.ctx.snap, self.ctx.config.retention
+        linked = {i for c in ("superseded_by", "summarized_into", "duplicate_of") for i in self._changes.get(c, ())}
+        overrides = {i: (snap.superseded_by[ctx.pos[i]] is not None, snap.summarized_into[ctx.pos[i]] is not None,
+                         snap.duplicate_of[ctx.pos[i]] is not None) for i in linked}
+        high = max(int(snap.ids.max()) if len(snap) else 0, snap.high_water)
+        got = tier_sql.refresh_memory_tiers(ctx.conn, ctx.user_id, ctx.now, rc, overrides=overrides,
+                                            write=not self.dry, max_id=high)
+        transitions: dict[tuple[str, str], list[int]] = {}
+        for mid, old_tier, new_tier, _, new_layer in got.changes:
+            if mid in ctx.pos:
+                snap.tier[ctx.pos[mid]], snap.layer[ctx.pos[mid]] = new_tier, new_layer
+            if old_tier != new_tier:
+                transitions.setdefault((old_tier, new_tier), []).append(mid)
+        for (a, b), mids in sorted(transitions.items()):
+            self.act("TIER_CHANGE", mids, f"{a} -> {b} (retention vs thresholds {rc.hot_threshold}"
+                     f" / {rc.warm_threshold})")
+        if not self.dry:
+            self.changed_rows += len(got.changes)
+        summary_tiers = tier_sql.refresh_summary_tiers(ctx.conn, ctx.user_id, ctx.now, rc, write=not self.dry)
+        if ctx._summaries is not None:  # the run's view of its summaries follows
+            for sid, t in summary_tiers.items():
+                if sid in ctx._summaries:
+                    ctx._summaries[sid]["tier"] = t
+        if not self.dry:
+            self.changed_rows += len(summary_tiers)
+        return got
+
     def write_profile(self, row: dict) -> None:
         self.ctx.set_profile(row)
         if not self.dry:
             store.upsert_profile(self.ctx.conn, row)
             self.changed_rows += 1
 
-    def keep_profile(self, fingerprint: str) -> None:
-        """Same profile from new inputs: remember the inputs, keep the version."""
+    def keep_profile(self, fingerprint: str, extracted: dict) -> None:
+        """Same profile from new inputs: remember the inputs (and what was read from them), keep the version."""
         if not self.dry:
-            store.set_profile_fingerprint(self.ctx.conn, self.ctx.user_id, fingerprint)
+            store.set_profile_fingerprint(self.ctx.conn, self.ctx.user_id, fingerprint, extracted)
 
     def write_session_context(self, text: str, summary_ids: list[str], tokens: int) -> None:
         if not self.dry:
@@ -166,7 +197,7 @@ class Writer:
             if moved:
                 self.act("SKIP", moved, "changed by a concurrent save during consolidation; left as it is")
                 self.skipped_concurrent += len(moved)
-        high = int(snap.ids.max()) if len(snap) else 0
+        high = max(int(snap.ids.max()) if len(snap) else 0, snap.high_water)
         if not self.dry and (high != snap.high_water or self.changed_rows):
             store.set_state(ctx.conn, ctx.user_id, ctx.run_id, high)
         mem_sql.insert_actions(ctx.conn, self.actions)

@@ -21,12 +21,22 @@ SECTIONS = ("identity", "preferences", "tools", "habits", "constraints", "avoid"
 MAX_ITEMS_IN_CONTENT = 8
 
 
+# What the rules read from one source's text: its facts and its slot states (a function of the text alone)
+Extracted = tuple[tuple[Fact, ...], dict[str, SlotValue]]
+
+
 @dataclass(frozen=True)
 class ProfileSource:
     id: str
     content: str
     created_at: datetime
     outcome: bool | None = None  # did the episode succeed, where recorded
+    # `extract(content)` when the caller kept it from an earlier build (None: extracted here)
+    extracted: Extracted | None = field(default=None, compare=False, repr=False)
+
+
+def extract(content: str) -> Extracted:
+    return tuple(ex.extract_facts(content)), slot_states(content)
 
 
 @dataclass(frozen=True)
@@ -249,11 +259,10 @@ _Latest = dict[str, tuple[tuple[int, int], str, str]]
 
 def _read_slots(
     source: ProfileSource, index: int, latest: _Latest, topic_of_slot: dict[str, str], facts: Sequence[Fact],
-    stated: dict[str, set[str]],
+    stated: dict[str, set[str]], states: dict[str, SlotValue],
 ) -> set[str]:
     """The source's slot states into `latest` (and who stated each into `stated`); returns the slot
     kinds it covers."""
-    states = slot_states(source.content)
     surface = {normal_value(f.value): f.value for f in facts}
     for position, (slot, value) in enumerate(states.items()):
         if "@" in slot:
@@ -368,8 +377,8 @@ def build_profile(
     topic_of_slot: dict[str, str] = {}  # "slot:drink" -> "topic:coffee" while that slot says coffee
     stated: dict[str, set[str]] = {}  # item text -> ids of the sources that state it
     for index, source in enumerate(used):
-        facts = ex.extract_facts(source.content)
-        covered = _read_slots(source, index, latest, topic_of_slot, facts, stated)
+        facts, states = source.extracted or extract(source.content)
+        covered = _read_slots(source, index, latest, topic_of_slot, facts, stated, states)
         _read_facts(source, index, covered, latest, topic_of_slot, occurrences, facts, stated)
     patterns = _patterns(occurrences, used, latest, stated, min_occurrences, min_success_rate)
     sections = _sections(latest)

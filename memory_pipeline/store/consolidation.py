@@ -83,17 +83,27 @@ def try_lock_user(conn: psycopg.Connection, user_id: str) -> bool:
     ).fetchone()[0]
 
 
+SNAPSHOT_SQL = (
+    "SELECT id, content, created_at, namespace, importance, access_count, last_accessed, tier, layer,"
+    " duplicate_of, superseded_by, summarized_into, cluster_id, flagged, facts::text, resolved_dates::text,"
+    " metadata::text, version, coalesce(conversation_id, session_id), flag_match_id, flag_similarity"
+    " FROM memories WHERE user_id = %s ORDER BY id")
+HIGH_WATER_SQL = "SELECT last_memory_id FROM consolidation_state WHERE user_id = %s"
+CLUSTERS_SQL = "SELECT id, centroid, size FROM clusters WHERE user_id = %s ORDER BY id"
+SUMMARIES_SQL = (
+    "SELECT id, namespace, content, key_facts, decisions, superseded_facts, resolved_dates, source_ids,"
+    " source_chars, temporal_start, temporal_end, method, model, prompt_version, scope, cluster_id, confidence,"
+    " tier, access_count, created_at FROM summaries WHERE user_id = %s ORDER BY id")
+PROFILE_SQL = "SELECT * FROM profiles WHERE user_id = %s"
+SESSION_SQL = "SELECT * FROM session_context WHERE user_id = %s"
+
+
 def load_snapshot(conn: psycopg.Connection, user_id: str) -> Snapshot:
-    rows = conn.execute(
-        "SELECT id, content, created_at, namespace, importance, access_count, last_accessed, tier, layer,"
-        " duplicate_of, superseded_by, summarized_into, cluster_id, flagged, facts::text, resolved_dates::text,"
-        " metadata::text, version, coalesce(conversation_id, session_id), flag_match_id, flag_similarity"
-        " FROM memories WHERE user_id = %s ORDER BY id",
-        (user_id,),
-    ).fetchall()
-    hw = conn.execute(
-        "SELECT last_memory_id FROM consolidation_state WHERE user_id = %s", (user_id,)
-    ).fetchone()
+    rows = conn.execute(SNAPSHOT_SQL, (user_id,)).fetchall()
+    return snapshot_from(user_id, rows, conn.execute(HIGH_WATER_SQL, (user_id,)).fetchone())
+
+
+def snapshot_from(user_id: str, rows: list[tuple], hw: tuple | None) -> Snapshot:
     cols = list(zip(*rows, strict=True)) if rows else [[] for _ in range(21)]
     return Snapshot(
         user_id=user_id,
@@ -122,6 +132,13 @@ def load_snapshot(conn: psycopg.Connection, user_id: str) -> Snapshot:
     )
 
 
+def empty_snapshot(user_id: str, high_water: int) -> Snapshot:
+    """A snapshot of no rows: a run with nothing new to read (see `user_state`)."""
+    return Snapshot(user_id, np.zeros(0, dtype=np.int64), [], [], [], [], np.zeros(0, dtype=np.int64), [], [], [], [],
+                    [], [], [], [], LazyJson([]), LazyJson([]), LazyJson([]), np.zeros(0, dtype=np.int64), [], [], [],
+                    high_water)
+
+
 def load_embeddings(conn: psycopg.Connection, ids: Sequence[int]) -> np.ndarray:
     """Embeddings of `ids`, in that order (binary transfer through pgvector's loader)."""
     if not len(ids):
@@ -135,9 +152,10 @@ def load_embeddings(conn: psycopg.Connection, ids: Sequence[int]) -> np.ndarray:
 
 
 def load_clusters(conn: psycopg.Connection, user_id: str) -> list[tuple[str, np.ndarray, int]]:
-    rows = conn.execute(
-        "SELECT id, centroid, size FROM clusters WHERE user_id = %s ORDER BY id", (user_id,), binary=True
-    ).fetchall()
+    return clusters_from(conn.execute(CLUSTERS_SQL, (user_id,), binary=True).fetchall())
+
+
+def clusters_from(rows: list[tuple]) -> list[tuple[str, np.ndarray, int]]:
     return [(r[0], as_array(r[1]), r[2]) for r in rows]
 
 
@@ -245,21 +263,9 @@ def insert_edges(conn: psycopg.Connection, rows: Sequence[dict]) -> int:
     ).rowcount
 
 
-def existing_edges(conn: psycopg.Connection, user_id: str, edge_type: str) -> set[tuple[str, str]]:
-    rows = conn.execute(
-        "SELECT source_id, target_id FROM edges WHERE user_id = %s AND edge_type = %s", (user_id, edge_type)
-    ).fetchall()
-    return {(a, b) for a, b in rows}
-
-
 def user_summaries(conn: psycopg.Connection, user_id: str) -> list[dict]:
     cur = conn.cursor(row_factory=psycopg.rows.dict_row)
-    return cur.execute(
-        "SELECT id, namespace, content, key_facts, decisions, superseded_facts, resolved_dates, source_ids,"
-        " source_chars, temporal_start, temporal_end, method, model, prompt_version, scope, cluster_id, confidence,"
-        " tier, access_count, created_at FROM summaries WHERE user_id = %s ORDER BY id",
-        (user_id,),
-    ).fetchall()
+    return cur.execute(SUMMARIES_SQL, (user_id,)).fetchall()
 
 
 def update_summary_tiers(conn: psycopg.Connection, ids: Sequence[str], tiers: Sequence[str]) -> int:
@@ -274,22 +280,23 @@ def update_summary_tiers(conn: psycopg.Connection, ids: Sequence[str], tiers: Se
 
 def get_profile(conn: psycopg.Connection, user_id: str) -> dict | None:
     cur = conn.cursor(row_factory=psycopg.rows.dict_row)
-    return cur.execute("SELECT * FROM profiles WHERE user_id = %s", (user_id,)).fetchone()
+    return cur.execute(PROFILE_SQL, (user_id,)).fetchone()
 
 
 def upsert_profile(conn: psycopg.Connection, row: dict) -> None:
     conn.execute(
         "INSERT INTO profiles (user_id, id, version, content, sections, patterns, source_ids, fact_sources, method,"
-        " model, prompt_version, run_id, embedding, inputs_fingerprint) VALUES (%(user_id)s, %(id)s, 1, %(content)s,"
-        " %(sections)s, %(patterns)s, %(source_ids)s, %(fact_sources)s, %(method)s, %(model)s, %(prompt_version)s,"
-        " %(run_id)s, %(embedding)b, %(inputs_fingerprint)s)"
+        " model, prompt_version, run_id, embedding, inputs_fingerprint, extracted) VALUES (%(user_id)s, %(id)s, 1,"
+        " %(content)s, %(sections)s, %(patterns)s, %(source_ids)s, %(fact_sources)s, %(method)s, %(model)s,"
+        " %(prompt_version)s, %(run_id)s, %(embedding)b, %(inputs_fingerprint)s, %(extracted)s)"
         " ON CONFLICT (user_id) DO UPDATE SET id = excluded.id, version = profiles.version + 1,"
         " content = excluded.content, sections = excluded.sections, patterns = excluded.patterns,"
         " source_ids = excluded.source_ids, fact_sources = excluded.fact_sources, method = excluded.method,"
         " model = excluded.model, prompt_version = excluded.prompt_version, run_id = excluded.run_id,"
-        " embedding = excluded.embedding, inputs_fingerprint = excluded.inputs_fingerprint, updated_at = now()",
+        " embedding = excluded.embedding, inputs_fingerprint = excluded.inputs_fingerprint,"
+        " extracted = excluded.extracted, updated_at = now()",
         {"prompt_version": None, **row, **{k: json.dumps(row.get(k, {}), default=str)
-                                           for k in ("sections", "patterns", "source_ids", "fact_sources")}},
+                                           for k in ("sections", "patterns", "source_ids", "fact_sources", "extracted")}},
     )
 
 
@@ -303,13 +310,14 @@ def set_profile_embeddings(conn: psycopg.Connection, rows: Sequence[tuple[str, s
     return n
 
 
-def set_profile_fingerprint(conn: psycopg.Connection, user_id: str, fingerprint: str) -> None:
-    conn.execute("UPDATE profiles SET inputs_fingerprint = %s WHERE user_id = %s", (fingerprint, user_id))
+def set_profile_fingerprint(conn: psycopg.Connection, user_id: str, fingerprint: str, extracted: dict) -> None:
+    conn.execute("UPDATE profiles SET inputs_fingerprint = %s, extracted = %s WHERE user_id = %s",
+                 (fingerprint, json.dumps(extracted), user_id))
 
 
 def get_session_context(conn: psycopg.Connection, user_id: str) -> dict | None:
     cur = conn.cursor(row_factory=psycopg.rows.dict_row)
-    return cur.execute("SELECT * FROM session_context WHERE user_id = %s", (user_id,)).fetchone()
+    return cur.execute(SESSION_SQL, (user_id,)).fetchone()
 
 
 def upsert_session_context(conn: psycopg.Connection, user_id: str, block: str, summary_ids: list[str],

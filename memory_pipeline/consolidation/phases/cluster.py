@@ -8,7 +8,6 @@ from memory_pipeline.consolidation.phases.base import PhaseResult
 from memory_pipeline.consolidation.writer import Writer
 from memory_pipeline.engines.base import Engine
 from memory_pipeline.lib import clustering
-from memory_pipeline.store import consolidation as store
 
 NAME = "cluster"
 ASSET = "memory_clusters"
@@ -22,7 +21,7 @@ def run(ctx: RunContext, writer: Writer, engine: Engine) -> PhaseResult:
     if not new:
         return res
     pool = [ctx.id_of(k) for k in unclustered if not ctx.is_new(k)]
-    existing = [clustering.ExistingCluster(cid, c, n) for cid, c, n in store.load_clusters(ctx.conn, ctx.user_id)]
+    existing = [clustering.ExistingCluster(cid, c, n) for cid, c, n in ctx.clusters()]
     plan = clustering.plan_clusters(
         [str(i) for i in new], ctx.embeddings(new), pool_ids=[str(i) for i in pool],
         pool_vecs=ctx.embeddings(pool) if pool else None, existing=existing,

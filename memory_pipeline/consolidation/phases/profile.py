@@ -3,10 +3,18 @@ memories that carry facts, replaced when its inputs change."""
 
 from __future__ import annotations
 
+import functools
+import hashlib
+import inspect
+from dataclasses import replace
+from importlib import resources
+
 from memory_pipeline.consolidation.context import RunContext, stable_id
 from memory_pipeline.consolidation.phases.base import PhaseResult, judged_by
 from memory_pipeline.consolidation.writer import Writer
 from memory_pipeline.engines.base import PROFILE, Engine
+from memory_pipeline.lib import profile as lib_profile
+from memory_pipeline.lib.extract import Fact, SlotValue
 from memory_pipeline.lib.profile import ProfileSource
 
 NAME = "profile"
@@ -30,13 +38,14 @@ def run(ctx: RunContext, writer: Writer, engine: Engine) -> PhaseResult:
     sources = [ProfileSource(r["id"], r["content"], r["temporal_end"]) for r in summ]
     sources += [ProfileSource(str(ctx.id_of(k)), s.content[k], s.created_at[k], outcome=_outcome(s.metadata[k]))
                 for k in with_facts]
+    sources, extracted = with_extracted(sources, existing, engine)
     prof = engine.profile(sources, superseded)
     if not prof.content:
         return res
     method = prof.method or method  # a fallback profile says it was written by the rules
     pid = stable_id("prof", ctx.user_id, method, prof.content)
     if existing and existing["id"] == pid:
-        writer.keep_profile(fingerprint)
+        writer.keep_profile(fingerprint, extracted)
         _embed_if_missing(ctx, existing)
         return res
     writer.write_profile({
@@ -47,7 +56,7 @@ def run(ctx: RunContext, writer: Writer, engine: Engine) -> PhaseResult:
         "run_id": ctx.run_id,
         # no embedder here: the caller embeds a run's profiles in one batch
         "embedding": ctx.embed([prof.content])[0] if ctx.embed else None,
-        "inputs_fingerprint": fingerprint,
+        "inputs_fingerprint": fingerprint, "extracted": extracted,
     })
     if not ctx.embed:
         ctx.profile_to_embed = (pid, prof.content)
@@ -55,6 +64,50 @@ def run(ctx: RunContext, writer: Writer, engine: Engine) -> PhaseResult:
     res.counts["profiles_written"] += 1
     res.previews.append(prof.content[:300])
     return res
+
+
+def with_extracted(sources: list[ProfileSource], existing: dict | None,
+                   engine: Engine) -> tuple[list[ProfileSource], dict]:
+    """The sources with what the rules read from each: kept from the profile's last build where the text
+    and the extractor are the same, extracted now for the rest; and what to keep for the next build. A
+    model-backed engine reads the texts itself: nothing to keep."""
+    if engine.model is not None:
+        return sources, {}
+    version = extractor_fingerprint()
+    kept = (existing or {}).get("extracted") or {}
+    known = kept.get("by_text", {}) if kept.get("v") == version else {}
+    by_text, out = {}, []
+    for src in sources:
+        key = hashlib.sha1(src.content.encode()).hexdigest()[:20]
+        data = known.get(key) or by_text.get(key)
+        value = _from_json(data) if data else lib_profile.extract(src.content)
+        by_text[key] = data or _to_json(value)
+        out.append(replace(src, extracted=value))
+    return out, {"v": version, "by_text": by_text}
+
+
+@functools.cache
+def extractor_fingerprint() -> str:
+    """A hash of the extraction rules' code and vocabularies: kept extractions hold only while it is the same."""
+    h = hashlib.sha256()
+    for package in ("memory_pipeline.lib.extract", "memory_pipeline.lib.vocab"):
+        for entry in sorted(resources.files(package).iterdir(), key=lambda e: e.name):
+            if entry.name.endswith(".py"):
+                h.update(entry.name.encode() + entry.read_bytes())
+    h.update(inspect.getsource(lib_profile.extract).encode())
+    return h.hexdigest()[:16]
+
+
+def _to_json(value: lib_profile.Extracted) -> list:
+    facts, states = value
+    return [[[f.kind, f.value, f.negated, f.text] for f in facts],
+            [[key, sv.slot, sv.value, sv.negated] for key, sv in states.items()]]
+
+
+def _from_json(data: list) -> lib_profile.Extracted:
+    facts, states = data
+    return (tuple(Fact(k, v, bool(n), t) for k, v, n, t in facts),
+            {key: SlotValue(slot, v, bool(n)) for key, slot, v, n in states})
 
 
 def _embed_if_missing(ctx: RunContext, existing: dict) -> None:

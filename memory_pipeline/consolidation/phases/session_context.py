@@ -9,7 +9,6 @@ from memory_pipeline.consolidation.phases.base import PhaseResult
 from memory_pipeline.consolidation.writer import Writer
 from memory_pipeline.engines.base import Engine
 from memory_pipeline.lib.session_block import BlockSummary, render_block
-from memory_pipeline.store import consolidation as store
 
 NAME = "session_context"
 ASSET = "session_context"
@@ -28,7 +27,7 @@ def run(ctx: RunContext, writer: Writer, engine: Engine) -> PhaseResult:
     stamp = max(r["temporal_end"] for r in summ) if summ else max(s.created_at)
     out = render_block(blocks, profile=prof["content"] if prof else None, generated_at=stamp,
                        token_budget=ctx.config.token_budget, prioritize="recency")
-    old = store.get_session_context(ctx.conn, ctx.user_id)
+    old = ctx.stored_session_context()
     if old and old["block"] == out.text:
         return res
     writer.write_session_context(out.text, list(out.summary_ids), out.tokens_used)

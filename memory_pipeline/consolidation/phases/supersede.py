@@ -3,14 +3,12 @@
 
 from __future__ import annotations
 
-import numpy as np
-
 from memory_pipeline.consolidation.context import RunContext, stable_id
 from memory_pipeline.consolidation.phases.base import PhaseResult, judged_by
 from memory_pipeline.consolidation.writer import Writer
 from memory_pipeline.engines.base import SUPERSESSION, Engine, SupersessionCandidates
 from memory_pipeline.lib.supersession import MemoryText
-from memory_pipeline.store import consolidation as store
+from memory_pipeline.store import incremental as incremental_sql
 
 NAME = "supersede"
 ASSET = "supersession_edges"
@@ -21,15 +19,23 @@ PAIRS_PER_MEMORY = 5
 def run(ctx: RunContext, writer: Writer, engine: Engine) -> PhaseResult:
     res = PhaseResult(NAME, ASSET)
     s = ctx.snap
-    cand = [k for k in range(len(s)) if ctx.active(k) and s.facts.contains(k, '"slot"')
-            and any(f.get("kind") == "slot" for f in s.facts[k])]
-    if not any(ctx.is_new(k) and ctx.current(k) for k in range(len(s))):
+    new = [k for k in range(len(s)) if ctx.is_new(k) and ctx.current(k)]
+    if not new:
         return res  # nothing new: the edges of earlier runs stand (incremental runs)
-    found = engine.supersessions(SupersessionCandidates(
+    # only the slots a new memory states can gain an edge: their statements are judged again, whole
+    touched = set().union(*(_slots(ctx, k) for k in new))
+    cand = [k for k in range(len(s)) if ctx.active(k) and s.facts.contains(k, '"slot"') and _slots(ctx, k) & touched]
+    new_ids = {str(ctx.id_of(k)) for k in new}
+    found = [f for f in engine.supersessions(SupersessionCandidates(
         [_text(ctx, k) for k in cand],
         pairs=lambda: candidate_pairs(ctx),
-    ))
-    existing = store.existing_edges(ctx.conn, ctx.user_id, "supersedes")
+    )) if f.newer_id in new_ids or f.older_id in new_ids]
+    # the edges earlier runs found stand for the pairs among older memories (summaries cite them)
+    known = ctx.supersession_reasons()
+    for (newer, older), reason in known.items():
+        if newer in ctx.pos and older in ctx.pos:
+            ctx.supersede_reason.setdefault((newer, older), reason)
+    existing = {(str(a), str(b)) for a, b in known}
     edges, links = [], {}
     for sup in found:
         newer, older = int(sup.newer_id), int(sup.older_id)
@@ -63,28 +69,25 @@ def run(ctx: RunContext, writer: Writer, engine: Engine) -> PhaseResult:
 def candidate_pairs(ctx: RunContext) -> list[tuple[MemoryText, MemoryText, float]]:
     """(newer, older, cosine): each new current memory with its nearest older current ones. A long
     turn and a short fact about the same thing score low (0.1-0.3 seen on real conversations), so
-    the nearest are taken by rank, not by a similarity floor."""
+    the nearest are taken by rank, not by a similarity floor. Searched in the store (exact, within
+    the user): no vector of an older memory is read."""
     s = ctx.snap
-    ks = [k for k in range(len(s)) if ctx.current(k)]
-    new = [k for k in ks if ctx.is_new(k)]
-    if not new or len(ks) < 2:
+    new = [ctx.id_of(k) for k in range(len(s)) if ctx.is_new(k) and ctx.current(k)]
+    if not new:
         return []
-    vecs = ctx.embeddings([ctx.id_of(k) for k in ks])
-    rank = {k: r for r, k in enumerate(sorted(ks, key=lambda k: (s.created_at[k], ctx.id_of(k))))}
-    ranks = np.array([rank[k] for k in ks])
-    row_of = {k: n for n, k in enumerate(ks)}
+    high = int(s.ids.max())
     out = []
-    for start in range(0, len(new), 512):  # bounded memory for heavy users: 512 x n similarities at a time
-        chunk = new[start:start + 512]
-        sims = vecs[[row_of[k] for k in chunk]] @ vecs.T
-        sims[ranks[None, :] >= np.array([rank[k] for k in chunk])[:, None]] = -np.inf  # older only
-        top = min(PAIRS_PER_MEMORY, len(ks) - 1)
-        idx = np.argpartition(-sims, top - 1, axis=1)[:, :top] if top > 0 else np.zeros((len(chunk), 0), int)
-        for row, k, cand in zip(sims, chunk, idx, strict=True):
-            for j in sorted(cand, key=lambda j: -row[j]):
-                if row[j] >= PAIR_MIN_SIMILARITY:
-                    out.append((_text(ctx, k), _text(ctx, ks[j]), float(row[j])))
+    for newer, older, sim in incremental_sql.older_neighbours(ctx.conn, ctx.user_id, new, PAIRS_PER_MEMORY, high):
+        if older in ctx.pos and sim >= PAIR_MIN_SIMILARITY:
+            out.append((_text(ctx, ctx.pos[newer]), _text(ctx, ctx.pos[older]), sim))
     return out
+
+
+def _slots(ctx: RunContext, k: int) -> set[str]:
+    """The subject slots a memory states, as the save path stored them."""
+    if not ctx.snap.facts.contains(k, '"slot"'):
+        return set()
+    return {f["slot"] for f in ctx.snap.facts[k] if f.get("kind") == "slot"}
 
 
 def _text(ctx: RunContext, k: int) -> MemoryText:

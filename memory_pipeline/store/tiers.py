@@ -1,0 +1,130 @@
+"""Retention, tiers and layers as one set-based statement per user (seeds 003 and 001).
+
+The score is `lib/retention.compute_retention_batch` written in SQL, so a run refreshes tiers without
+reading its rows into Python; `lib/retention` stays the reference and the tests hold the two to the
+same tier on random rows. Changes a run has decided but not yet written (links set by supersession,
+summaries, REPLACE) come in as overrides, so the tiers match what the run's end state implies.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from datetime import datetime
+
+import psycopg
+
+from memory_pipeline.lib.retention import RetentionConfig
+
+# layer promotion (seed 001), as `lib.retention.memory_layer`'s defaults
+WORKING_MINUTES = 15.0
+PROMOTE_IMPORTANCE = 0.7
+PROMOTE_ACCESS = 3
+
+
+@dataclass
+class TierResult:
+    changes: list[tuple[int, str, str, str, str]] = field(default_factory=list)  # id, old/new tier, old/new layer
+    tally: Counter = field(default_factory=Counter)  # active rows by (new) tier
+
+
+def _score(created: str, accessed: str | None, count: str, weight: str, own: str | None, sup: str) -> str:
+    """SQL of the retention score; every argument is an SQL expression."""
+    age = f"greatest(0, extract(epoch FROM (%(now)s::timestamptz - {created}))::float8 / 86400.0)"
+    if accessed:
+        age = (f"CASE WHEN {accessed} IS NULL THEN {age} ELSE least({age}, greatest(0,"
+               f" extract(epoch FROM (%(now)s::timestamptz - {accessed}))::float8 / 86400.0)) END")
+    recency = f"power(2::float8, -({age}) / %(half_life)s)"
+    activation = f"least(1, ln(1 + greatest({count}, 0)::float8) / ln(1 + %(saturation)s::float8))"
+    imp = weight if own is None else f"greatest({weight}, least(1, greatest(0, {own}::float8)))"
+    total = (f"(%(rw)s * {recency} + %(aw)s * {activation} + %(iw)s * least(1, greatest(0, {imp})))"
+             f" * CASE WHEN {sup} THEN %(factor)s ELSE 1 END")
+    return f"least(1, greatest(0, {total}))"
+
+
+def _tier(score: str, sup: str) -> str:
+    return (f"CASE WHEN {score} >= %(hot)s THEN 'hot' WHEN {score} >= %(warm)s THEN 'warm'"
+            f" WHEN {sup} THEN 'archived' ELSE 'cold' END")
+
+
+def _params(rc: RetentionConfig, now: datetime) -> dict:
+    ns = dict(rc.namespace_importance)
+    return {"now": now, "half_life": rc.half_life_days, "saturation": rc.activation_saturation,
+            "rw": rc.recency_weight, "aw": rc.activation_weight, "iw": rc.importance_weight,
+            "factor": rc.superseded_factor, "hot": rc.hot_threshold, "warm": rc.warm_threshold,
+            "ns": list(ns), "nsw": [float(v) for v in ns.values()], "default_w": rc.default_importance}
+
+
+_MEMORY_TIERS = """
+WITH w(ns, weight) AS (SELECT * FROM unnest(%(ns)s::text[], %(nsw)s::float8[])),
+o(id, sup, summ, dup) AS (SELECT * FROM unnest(%(oid)s::bigint[], %(osup)s::boolean[], %(osumm)s::boolean[],
+                                               %(odup)s::boolean[])),
+b AS (
+  SELECT m.id, m.version, m.tier AS old_tier, m.layer AS old_layer, m.created_at, m.last_accessed,
+         m.access_count, m.importance, coalesce(w.weight, %(default_w)s) AS weight,
+         coalesce(o.sup, m.superseded_by IS NOT NULL) AS sup, coalesce(o.summ, m.summarized_into IS NOT NULL) AS summ
+  FROM memories m LEFT JOIN w ON w.ns = m.namespace LEFT JOIN o ON o.id = m.id
+  WHERE m.user_id = %(user)s AND m.id <= %(max_id)s AND NOT coalesce(o.dup, m.duplicate_of IS NOT NULL)
+),
+c AS (
+  SELECT id, version, old_tier, old_layer, {tier} AS new_tier,
+         CASE WHEN summ OR importance > %(p_imp)s OR access_count >= %(p_acc)s
+                   OR extract(epoch FROM (%(now)s::timestamptz - created_at))::float8 / 60.0 >= %(p_min)s
+              THEN 'episodic' ELSE 'working' END AS new_layer
+  FROM b
+),
+u AS ({write})
+SELECT (SELECT coalesce(json_object_agg(new_tier, n), '{{}}') FROM (SELECT new_tier, count(*) n FROM c GROUP BY 1) t),
+       (SELECT coalesce(json_agg(json_build_array(id, old_tier, new_tier, old_layer, new_layer) ORDER BY id), '[]')
+        FROM u)
+"""
+_WRITE = ("UPDATE memories m SET tier = c.new_tier, layer = c.new_layer FROM c"
+          " WHERE m.id = c.id AND m.version = c.version AND (c.old_tier, c.old_layer) <> (c.new_tier, c.new_layer)"
+          " RETURNING c.id, c.old_tier, c.new_tier, c.old_layer, c.new_layer")
+_DRY = ("SELECT id, old_tier, new_tier, old_layer, new_layer FROM c"
+        " WHERE (old_tier, old_layer) <> (new_tier, new_layer)")
+
+
+def refresh_memory_tiers(conn: psycopg.Connection, user_id: str, now: datetime, rc: RetentionConfig, *,
+                         overrides: Mapping[int, tuple[bool, bool, bool]] | None = None,
+                         write: bool = True, max_id: int | None = None) -> TierResult:
+    """Tier and layer of every active memory of the user up to `max_id` (what the run read), written
+    where they changed (and the row's version is still the one read). `overrides`: id -> (superseded, summarized, duplicate) as the run
+    decided them. `write=False` (dry run) computes the same changes and writes nothing."""
+    sup = "sup"
+    sql = _MEMORY_TIERS.format(
+        tier=_tier(_score("created_at", "last_accessed", "access_count", "weight", "importance", sup), sup),
+        write=_WRITE if write else _DRY)
+    ov = dict(overrides or {})
+    params = {**_params(rc, now), "user": user_id, "max_id": max_id if max_id is not None else 2**62,
+              "oid": list(ov), "osup": [v[0] for v in ov.values()],
+              "osumm": [v[1] for v in ov.values()], "odup": [v[2] for v in ov.values()],
+              "p_imp": PROMOTE_IMPORTANCE, "p_acc": PROMOTE_ACCESS, "p_min": WORKING_MINUTES}
+    tally, changes = conn.execute(sql, params).fetchone()
+    return TierResult([tuple(c) for c in changes], Counter(tally))
+
+
+_SUMMARY_TIERS = """
+WITH w(ns, weight) AS (SELECT * FROM unnest(%(ns)s::text[], %(nsw)s::float8[])),
+c AS (
+  SELECT s.id, s.tier AS old_tier, {tier} AS t
+  FROM summaries s LEFT JOIN w ON w.ns = s.namespace WHERE s.user_id = %(user)s
+),
+-- summaries are warm at the least: a standard recall always sees what was consolidated
+d AS (SELECT id, old_tier, CASE WHEN t = 'cold' THEN 'warm' ELSE t END AS new_tier FROM c)
+{write}
+"""
+
+
+def refresh_summary_tiers(conn: psycopg.Connection, user_id: str, now: datetime, rc: RetentionConfig, *,
+                          write: bool = True) -> dict[str, str]:
+    """Summaries take their retention from their newest source (`temporal_end`); returns the changed
+    ones (id -> new tier), written unless `write` is False."""
+    score = _score("s.temporal_end", None, "s.access_count", "coalesce(w.weight, %(default_w)s)",
+                   None, "false")
+    tail = ("UPDATE summaries s SET tier = d.new_tier FROM d WHERE s.id = d.id AND d.old_tier IS DISTINCT FROM"
+            " d.new_tier RETURNING s.id, s.tier") if write else \
+        "SELECT id, new_tier FROM d WHERE old_tier IS DISTINCT FROM new_tier"
+    sql = _SUMMARY_TIERS.format(tier=_tier(score, "false"), write=tail)
+    return dict(conn.execute(sql, {**_params(rc, now), "user": user_id}).fetchall())
