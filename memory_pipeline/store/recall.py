@@ -71,9 +71,15 @@ _PROFILE = (
 )
 
 
-def fetch(conn: psycopg.Connection, user_id: str, q: np.ndarray, *, tiers: Sequence[str], limit: int,
-          per_unit: int, as_of: datetime | None, namespace: str | None, as_units: bool,
-          dates: Sequence[tuple] = (), profile: bool = True, index_candidates: int = 0) -> list[tuple]:
+def fetch(conn: psycopg.Connection, user_id: str, q: np.ndarray, **how) -> list[tuple]:
+    """One recall's rows (see `statement`) in one round trip."""
+    text, args = statement(conn, user_id, q, **how)
+    return conn.execute(text, args).fetchall()
+
+
+def statement(conn: psycopg.Connection, user_id: str, q: np.ndarray, *, tiers: Sequence[str], limit: int,
+              per_unit: int, as_of: datetime | None, namespace: str | None, as_units: bool,
+              dates: Sequence[tuple] = (), profile: bool = True, index_candidates: int = 0) -> tuple[str, dict]:
     """Everything one recall needs, in one statement: the `limit` best units (a memory, or a summary
     standing for its summarised memories, scored by its best one) with up to `per_unit` evidence rows
     each, the best summaries by their own embedding, memories about `dates` ([start, end] pairs), the
@@ -101,7 +107,7 @@ def fetch(conn: psycopg.Connection, user_id: str, q: np.ndarray, *, tiers: Seque
         " UNION ALL SELECT 'o', id, d, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL FROM oc"
         f" UNION ALL {_MEM_DETAIL} UNION ALL {_SUMM_DETAIL} UNION ALL {_PROFILE}"
     )
-    return conn.execute(text, args).fetchall()
+    return text, args
 
 
 def _candidates(conn, user_id: str, as_of, namespace, as_units: bool, index_candidates: int) -> str:
