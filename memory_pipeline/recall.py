@@ -17,7 +17,7 @@ from memory_pipeline.lib.summarize import split_sentences
 from memory_pipeline.lib.temporal import resolve_temporal_references
 from memory_pipeline.store import db
 from memory_pipeline.store import recall as sql
-from memory_pipeline.store.indexes import has_index
+from memory_pipeline.store.indexes import index_layout, shares_for
 
 log = logging.getLogger(__name__)
 
@@ -78,11 +78,12 @@ def recall(conn, embedder, user_id: str, query: str, *, mode: str = "standard", 
     per_unit = EVIDENCE_PER_UNIT if max_chars is None else BUDGET_EVIDENCE_PER_UNIT
     # a date in the question ("what did I do on 2025-03-02", "last week") finds memories about that date
     refs = resolve_temporal_references(query, as_of or datetime.now(UTC))[:2]
-    heavy = _heavy(conn, user_id)
+    layout = _layout(conn, user_id)
     got = sql.fetch(conn, user_id, q, tiers=MODES[mode], limit=limit, per_unit=per_unit, as_of=as_of,
                     namespace=namespace, as_units=as_units, dates=[(r.resolved_date, r.resolved_end) for r in refs],
                     profile=include_profile and not as_of,
-                    index_candidates=(limit * per_unit if as_units else limit) if heavy else 0)
+                    index_candidates=(limit * per_unit if as_units else limit) if layout else 0,
+                    shares=shares_for(MODES[mode], as_units, as_of) if layout == "tiers" else ())
     cands, mems, summs, profile = _parts(got)
     best, via = _collapse(cands, as_units, as_of)
     rows: dict[str, RecallRow] = {}
@@ -238,16 +239,17 @@ def _promote_successors(rows: dict[str, RecallRow], mems: dict, as_of: datetime 
                 rows[key] = _memory_row(succ, max(base, rows[key].score if key in rows else 0.0) + 1e-6, as_of)
 
 
-_HEAVY: dict[str, tuple[float, bool]] = {}
+_HEAVY: dict[str, tuple[float, str | None]] = {}
 _HEAVY_TTL_S = 60.0
 
 
-def _heavy(conn, user_id: str) -> bool:
-    """Whether the user has a partial HNSW index; cached a minute (it saves a round trip per recall)."""
+def _layout(conn, user_id: str) -> str | None:
+    """The user's partial HNSW index layout (None: none); cached a minute (it saves a round trip per
+    recall)."""
     now = time.monotonic()
     hit = _HEAVY.get(user_id)
     if hit is None or now - hit[0] > _HEAVY_TTL_S:
-        hit = (now, has_index(conn, user_id))
+        hit = (now, index_layout(conn, user_id))
         _HEAVY[user_id] = hit
     return hit[1]
 

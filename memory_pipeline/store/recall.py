@@ -10,6 +10,8 @@ import numpy as np
 import psycopg
 from psycopg import sql
 
+from memory_pipeline.store.indexes import SHARES
+
 
 def activation_session(conn: psycopg.Connection, lock_timeout: str) -> None:
     """The activation connection: commits without waiting for the flush to disk, bounded lock waits."""
@@ -79,20 +81,22 @@ def fetch(conn: psycopg.Connection, user_id: str, q: np.ndarray, **how) -> list[
 
 def statement(conn: psycopg.Connection, user_id: str, q: np.ndarray, *, tiers: Sequence[str], limit: int,
               per_unit: int, as_of: datetime | None, namespace: str | None, as_units: bool,
-              dates: Sequence[tuple] = (), profile: bool = True, index_candidates: int = 0) -> tuple[str, dict]:
+              dates: Sequence[tuple] = (), profile: bool = True, index_candidates: int = 0,
+              shares: Sequence[str] = ()) -> tuple[str, dict]:
     """Everything one recall needs, in one statement: the `limit` best units (a memory, or a summary
     standing for its summarised memories, scored by its best one) with up to `per_unit` evidence rows
     each, the best summaries by their own embedding, memories about `dates` ([start, end] pairs), the
     details of all of them (and of the successors of superseded memories), and the profile.
 
     The units are ranked exactly over every searchable row of the user; `index_candidates` > 0 (a heavy
-    user with an HNSW index of their own) groups that many nearest rows from the index instead.
+    user with HNSW indexes of their own) groups that many nearest rows of each index share in `shares`
+    (`store.indexes`; none: the user's single index of the earlier layout) instead.
     Rows are tuples in the order of `FETCH_COLUMNS`."""
     args: dict = {"u": user_id, "q": q, "tiers": list(tiers), "k": limit, "per": per_unit, "as_of": as_of,
                   "ns": namespace, "profile": profile, "n": index_candidates,
                   "da": [d[0] for d in dates], "db": [d[1] for d in dates]}
     text = (
-        f"WITH cand AS MATERIALIZED ({_candidates(conn, user_id, as_of, namespace, as_units, index_candidates)}),"
+        f"WITH cand AS MATERIALIZED ({_candidates(conn, user_id, as_of, namespace, as_units, index_candidates, shares)}),"
         " ranked AS (SELECT id, d, unit, row_number() OVER (PARTITION BY coalesce('s' || unit, id::text)"
         "  ORDER BY d, id) AS r FROM cand),"
         " units AS (SELECT coalesce('s' || unit, id::text) AS key FROM ranked WHERE r = 1 ORDER BY d, id LIMIT %(k)s),"
@@ -110,7 +114,7 @@ def statement(conn: psycopg.Connection, user_id: str, q: np.ndarray, *, tiers: S
     return text, args
 
 
-def _candidates(conn, user_id: str, as_of, namespace, as_units: bool, index_candidates: int) -> str:
+def _candidates(conn, user_id: str, as_of, namespace, as_units: bool, index_candidates: int, shares) -> str:
     """Every searchable memory of the user with its distance and the summary unit it stands for.
 
     `as_units` (reflexive / standard): a summarised memory is searched by its own embedding but stands
@@ -134,10 +138,13 @@ def _candidates(conn, user_id: str, as_of, namespace, as_units: bool, index_cand
              + (" AND m.created_at <= %(as_of)s" if as_of else "")
              + (" AND m.namespace = %(ns)s" if namespace else ""))
     if index_candidates:
-        # a heavy user's own partial HNSW index: the planner matches it only with the user id inlined
-        user = sql.Literal(user_id).as_string(conn).replace("%", "%%")
-        return (f"SELECT m.id, m.embedding <=> %(q)b AS d, {unit} AS unit FROM memories m"
-                + where.format(user=user) + " ORDER BY d LIMIT %(n)s")
+        # a heavy user's own partial HNSW indexes: the planner matches one only with the user id inlined
+        # and the index's predicate in the query
+        where = where.format(user=sql.Literal(user_id).as_string(conn).replace("%", "%%"))
+        head = f"SELECT m.id, m.embedding <=> %(q)b AS d, {unit} AS unit FROM memories m"
+        if not shares:
+            return head + where + " ORDER BY d LIMIT %(n)s"
+        return " UNION ALL ".join(f"({head}{where} AND {SHARES[s]} ORDER BY d LIMIT %(n)s)" for s in shares)
     # `+ 0` keeps the planner off vector indexes: an exact scan of the covering btree
     return f"SELECT m.id, (m.embedding <=> %(q)b) + 0 AS d, {unit} AS unit FROM memories m" + where.format(user="%(u)s")
 
