@@ -89,3 +89,13 @@ def ensure_user_index(url: str, user_id: str, *, min_rows: int = HNSW_MIN_ROWS) 
         if layout == "user":
             conn.execute(sql.SQL("DROP INDEX CONCURRENTLY IF EXISTS {}").format(sql.Identifier(index_name(user_id))))
         return True
+
+
+def drop_user_index(url: str, user_id: str) -> None:
+    """Remove the user's HNSW indexes (either layout); recall falls back to the exact scan."""
+    from memory_pipeline.store.db import connect
+
+    with connect(url, autocommit=True) as conn:
+        for name in [index_name(user_id), *(share_index_name(user_id, s) for s in SHARES)]:
+            conn.execute(sql.SQL("DROP INDEX CONCURRENTLY IF EXISTS {}").format(sql.Identifier(name)))
+        conn.execute("DELETE FROM user_vector_indexes WHERE user_id = %s", (user_id,))
