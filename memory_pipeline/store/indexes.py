@@ -4,7 +4,8 @@ Exact search within a user reads the covering btree: ~0.25 ms for 50 rows, ~36 m
 threshold a user gets partial HNSW indexes built with `CREATE INDEX CONCURRENTLY` (saves keep going
 while they build). One index over all the user's rows is slow under recall's tier filter once most
 rows are cold or archived (43 ms p95 at 50k: the iterative scan reads and discards row after row), so
-the rows are split into three shares (`SHARES`), each with its own index: what standard and reflexive
+the rows are split into three shares (`SHARES`), each with its own index (and the user's summaries,
+thousands for such a user and read out of line when scanned, get one too): what standard and reflexive
 recall search (hot and warm rows, and every summarised row: it stands for its summary), cold rows,
 and archived rows. Every row is in exactly one share; a recall scans only the shares its mode can
 return (`shares_for`). The planner only matches a partial index when its predicate is in the query
@@ -35,6 +36,10 @@ def index_name(user_id: str) -> str:
 
 def share_index_name(user_id: str, share: str) -> str:
     return f"{index_name(user_id)}_{share}"
+
+
+def summary_index_name(user_id: str) -> str:
+    return "summaries_hnsw_" + hashlib.sha1(user_id.encode()).hexdigest()[:16]
 
 
 def shares_for(tiers, as_units: bool, as_of) -> tuple[str, ...]:
@@ -80,6 +85,10 @@ def ensure_user_index(url: str, user_id: str, *, min_rows: int = HNSW_MIN_ROWS) 
                 "CREATE INDEX CONCURRENTLY IF NOT EXISTS {} ON memories USING hnsw (embedding vector_cosine_ops)"
                 " WITH (m = 16, ef_construction = 64) WHERE user_id = {} AND duplicate_of IS NULL AND {}"
             ).format(sql.Identifier(share_index_name(user_id, share)), sql.Literal(user_id), sql.SQL(pred)))
+        conn.execute(sql.SQL(
+            "CREATE INDEX CONCURRENTLY IF NOT EXISTS {} ON summaries USING hnsw (embedding vector_cosine_ops)"
+            " WITH (m = 16, ef_construction = 64) WHERE user_id = {}"
+        ).format(sql.Identifier(summary_index_name(user_id)), sql.Literal(user_id)))
         conn.execute(
             "INSERT INTO user_vector_indexes (user_id, index_name, rows_at_build, layout)"
             " VALUES (%s, %s, %s, 'tiers') ON CONFLICT (user_id) DO UPDATE SET layout = 'tiers',"
@@ -96,6 +105,6 @@ def drop_user_index(url: str, user_id: str) -> None:
     from memory_pipeline.store.db import connect
 
     with connect(url, autocommit=True) as conn:
-        for name in [index_name(user_id), *(share_index_name(user_id, s) for s in SHARES)]:
+        for name in [index_name(user_id), *(share_index_name(user_id, s) for s in SHARES), summary_index_name(user_id)]:
             conn.execute(sql.SQL("DROP INDEX CONCURRENTLY IF EXISTS {}").format(sql.Identifier(name)))
         conn.execute("DELETE FROM user_vector_indexes WHERE user_id = %s", (user_id,))

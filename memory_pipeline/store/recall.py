@@ -97,12 +97,15 @@ def statement(conn: psycopg.Connection, user_id: str, q: np.ndarray, *, tiers: S
                   "da": [d[0] for d in dates], "db": [d[1] for d in dates]}
     text = (
         f"WITH cand AS MATERIALIZED ({_candidates(conn, user_id, as_of, namespace, as_units, index_candidates, shares)}),"
-        " ranked AS (SELECT id, d, unit, row_number() OVER (PARTITION BY coalesce('s' || unit, id::text)"
-        "  ORDER BY d, id) AS r FROM cand),"
+        # a summarised memory counts where its summary's tier is searched (checked on the candidates
+        # only: a filter on every row of a heavy user would hash all summaries)
+        " ranked AS (SELECT c.id, c.d, c.unit, row_number() OVER (PARTITION BY coalesce('s' || c.unit, c.id::text)"
+        "  ORDER BY c.d, c.id) AS r FROM cand c LEFT JOIN summaries s ON s.id = c.unit"
+        "  WHERE c.unit IS NULL OR s.tier = ANY(%(tiers)s)),"
         " units AS (SELECT coalesce('s' || unit, id::text) AS key FROM ranked WHERE r = 1 ORDER BY d, id LIMIT %(k)s),"
         " mc AS (SELECT id, d, unit FROM ranked WHERE r <= CASE WHEN unit IS NULL THEN 1 ELSE %(per)s END"
         "  AND coalesce('s' || unit, id::text) IN (SELECT key FROM units)),"
-        f" oc AS ({_own_summaries(as_of, namespace)}),"
+        f" oc AS ({_own_summaries(conn, user_id, as_of, namespace, bool(shares) and bool(index_candidates))}),"
         f" dc AS ({_dated(as_of)}),"
         " mids AS (SELECT id FROM mc UNION SELECT id FROM dc)"
         " SELECT 'c', id::text, d, unit, false, NULL, NULL, NULL::timestamptz, NULL::timestamptz, NULL, NULL::bigint,"
@@ -118,13 +121,12 @@ def _candidates(conn, user_id: str, as_of, namespace, as_units: bool, index_cand
     """Every searchable memory of the user with its distance and the summary unit it stands for.
 
     `as_units` (reflexive / standard): a summarised memory is searched by its own embedding but stands
-    for its summary (the unit after consolidation) when the summary's tier is searched, whatever its own
-    tier. With `as_of`, rows created later are invisible, a supersession counts only if the newer
+    for its summary (the unit after consolidation), whatever its own tier (`ranked` keeps it where the
+    summary's tier is searched). With `as_of`, rows created later are invisible, a supersession counts only if the newer
     memory existed by then (the archived row it produced is searchable again as current), and a
     summary may hold later memories, so summarised memories are searched as raw rows."""
-    summary_ok = "EXISTS (SELECT 1 FROM summaries s WHERE s.id = m.summarized_into AND s.tier = ANY(%(tiers)s))"
     if as_units and not as_of:
-        tier_ok = f"(m.summarized_into IS NULL AND m.tier = ANY(%(tiers)s)) OR (m.summarized_into IS NOT NULL AND {summary_ok})"
+        tier_ok = "(m.summarized_into IS NULL AND m.tier = ANY(%(tiers)s)) OR m.summarized_into IS NOT NULL"
         unit = "m.summarized_into"
     else:
         tier_ok = "m.tier = ANY(%(tiers)s)"
@@ -149,9 +151,13 @@ def _candidates(conn, user_id: str, as_of, namespace, as_units: bool, index_cand
     return f"SELECT m.id, (m.embedding <=> %(q)b) + 0 AS d, {unit} AS unit FROM memories m" + where.format(user="%(u)s")
 
 
-def _own_summaries(as_of, namespace) -> str:
-    return ("SELECT s.id, (s.embedding <=> %(q)b) + 0 AS d FROM summaries s"
-            " WHERE s.user_id = %(u)s AND s.tier = ANY(%(tiers)s)"
+def _own_summaries(conn, user_id: str, as_of, namespace, indexed: bool) -> str:
+    """The best summaries by their own embedding: exact, or from a heavy user's summary index."""
+    user, order = "%(u)s", "(s.embedding <=> %(q)b) + 0"
+    if indexed:  # matched only with the user id inlined
+        user, order = sql.Literal(user_id).as_string(conn).replace("%", "%%"), "s.embedding <=> %(q)b"
+    return (f"SELECT s.id, {order} AS d FROM summaries s"
+            f" WHERE s.user_id = {user} AND s.tier = ANY(%(tiers)s)"
             + (" AND s.temporal_end <= %(as_of)s" if as_of else "")
             + (" AND s.namespace = %(ns)s" if namespace else "")
             + " ORDER BY d LIMIT %(k)s")
