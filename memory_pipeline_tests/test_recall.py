@@ -107,10 +107,8 @@ def _heavy_user(service, n=120):
 def _drop_heavy_indexes(service):
     from memory_pipeline.store import indexes
 
-    with service.conn.transaction():  # leave no index behind for other tests' users
-        for name in [indexes.index_name("heavy")] + [indexes.share_index_name("heavy", s) for s in indexes.SHARES]:
-            service.conn.execute(f"DROP INDEX IF EXISTS {name}")
-        service.conn.execute("DELETE FROM user_vector_indexes")
+    indexes.drop_user_index(service.url, "heavy")  # leave no index behind for other tests' users
+    assert not any("hnsw" in r[0] for r in service.conn.execute("SELECT indexname FROM pg_indexes"))
 
 
 def test_heavy_user_tier_indexes_are_used_and_agree(service):
@@ -141,6 +139,7 @@ def test_heavy_user_tier_indexes_are_used_and_agree(service):
             plan = "\n".join(r[0] for r in service.conn.execute("EXPLAIN " + text, args))
             used = {s for s in indexes.SHARES if indexes.share_index_name("heavy", s) in plan}
             assert used == set(shares), (mode, plan)
+            assert indexes.summary_index_name("heavy") in plan, plan
             approx = service.recall("heavy", "practising the piano", mode=mode, limit=5, track=False)
             assert [r["id"] for r in approx][:3] == [r["id"] for r in exact[mode]][:3], mode
     finally:

@@ -88,9 +88,9 @@ def test_namespaces_keep_their_own_rows(service):
 
 @pytest.mark.integration
 def test_time_travel_hides_later_rows_and_profile(consolidated):
-    rows = consolidated.recall("alice", "where do I live?", mode="exhaustive", as_of="2025-01-05T00:00:00Z",
+    rows = consolidated.recall("alice", "where do I live?", mode="exhaustive", as_of="2025-01-10T00:00:00Z",
                                track=False)
-    assert rows and all(r["kind"] == "memory" and r["created_at"] < "2025-01-05" for r in rows)
+    assert rows and all(r["kind"] == "memory" and r["created_at"] < "2025-01-10" for r in rows)
 
 
 def test_query_cache_hits_normalises_and_evicts():
