@@ -26,7 +26,7 @@ class QueryCache:
 
     def encode(self, embedder: Embedder, query: str) -> np.ndarray:
         text = normalise_query(query)
-        key = (embedder.name, embedder.backend, text)
+        key = (embedder.name, getattr(embedder, "backend", ""), text)
         with self._lock:
             vec = self._items.get(key)
             if vec is not None:
