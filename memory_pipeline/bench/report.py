@@ -338,7 +338,8 @@ def plot(docs: list[dict], path: Path) -> Path:
         for st in ok_stages(doc["measures"].get("recall") or {}).values():
             for phase in ("raw", "consolidated"):
                 for g, p in st.get(phase, {}).items():
-                    name = f"{g.split(' ')[0]} user, {phase}" + (" (+HNSW)" if p.get("hnsw_index") else "")
+                    size = f" of {p['user_memories_median'] // 1000}k" if g.startswith("heavy") else ""
+                    name = f"{g.split(' ')[0]} user{size}, {phase}" + (" (+HNSW)" if p.get("hnsw_index") else "")
                     name += ", new questions" if "repeated_query" in p else ""
                     series.setdefault((1, name), []).append((st["stored"], p["p95_ms"]))
     fig, axes = plt.subplots(1, 2, figsize=(11, 4.2))
