@@ -10,13 +10,14 @@ from collections import Counter
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
+from memory_pipeline.embedding.query_cache import encode_query
 from memory_pipeline.errors import ValidationError
 from memory_pipeline.lib.digest import line_matches, speaker_of
 from memory_pipeline.lib.summarize import split_sentences
 from memory_pipeline.lib.temporal import resolve_temporal_references
 from memory_pipeline.store import db
 from memory_pipeline.store import recall as sql
-from memory_pipeline.store.indexes import has_index
+from memory_pipeline.store.indexes import index_layout, shares_for
 
 log = logging.getLogger(__name__)
 
@@ -72,31 +73,31 @@ def recall(conn, embedder, user_id: str, query: str, *, mode: str = "standard", 
         raise ValidationError("limit must be between 1 and 1000")
     if not isinstance(query, str) or not query.strip():
         raise ValidationError("query is empty")
-    q = embedder.encode([query.strip()])[0]
+    q = encode_query(embedder, query)
     as_units = mode in ("reflexive", "standard")
-    cands = _candidates(conn, user_id, query, q, mode, limit, as_of, namespace, as_units)
-    best, via, own = _collapse(cands, as_units, as_of)
     per_unit = EVIDENCE_PER_UNIT if max_chars is None else BUDGET_EVIDENCE_PER_UNIT
-    evidence_ids = {i for hits in via.values() for _, i in sorted(hits, reverse=True)[:per_unit]}
-    mem_ids = sorted({int(i) for kind, i in best if kind == "memory"} | evidence_ids)
-    mems = sql.memory_rows(conn, mem_ids)
-    # a superseded memory brings its successor along, so the current fact is always shown above it
-    succ_ids = {r["superseded_by"] for r in mems.values() if _superseded(r, as_of)} - set(mems)
-    mems.update(sql.memory_rows(conn, sorted(succ_ids)))
-    summs = sql.summary_rows(conn, [i for kind, i in best if kind == "summary"])
+    # a date in the question ("what did I do on 2025-03-02", "last week") finds memories about that date
+    refs = resolve_temporal_references(query, as_of or datetime.now(UTC))[:2]
+    layout = _layout(conn, user_id)
+    got = sql.fetch(conn, user_id, q, tiers=MODES[mode], limit=limit, per_unit=per_unit, as_of=as_of,
+                    namespace=namespace, as_units=as_units, dates=[(r.resolved_date, r.resolved_end) for r in refs],
+                    profile=include_profile and not as_of,
+                    index_candidates=(limit * per_unit if as_units else limit) if layout else 0,
+                    shares=shares_for(MODES[mode], as_units, as_of) if layout == "tiers" else ())
+    cands, mems, summs, profile = _parts(got)
+    best, via = _collapse(cands, as_units, as_of)
     rows: dict[str, RecallRow] = {}
     for (kind, i), sim in best.items():
         if kind == "memory":
             rows[i] = _memory_row(mems[int(i)], sim, as_of)
-        elif summs[i]["tier"] in MODES[mode]:
-            rows[i] = _summary_row(summs[i], sim, via.get(i, []), mems, per_unit, own.get(i))
+        elif i in summs and summs[i]["tier"] in MODES[mode]:
+            rows[i] = _summary_row(summs[i], sim, via.get(i, []), mems, per_unit)
     _promote_successors(rows, mems, as_of)
-    if include_profile and not as_of:
-        p = sql.profile_row(conn, user_id, q)
-        if p is not None and (p["similarity"] or 0.0) > min_score:
-            rows["profile"] = RecallRow(id=p["id"], kind="profile", content=p["content"], score=float(p["similarity"]),
-                                        tier=None, created_at=p["updated_at"].isoformat(), source_ids=[],
-                                        source_external_ids=[], text_score=float(p["similarity"]))
+    if profile is not None and profile["d"] is not None and 1.0 - profile["d"] > min_score:
+        sim = 1.0 - profile["d"]
+        rows["profile"] = RecallRow(id=profile["id"], kind="profile", content=profile["content"], score=sim,
+                                    tier=None, created_at=profile["at"].isoformat(), source_ids=[],
+                                    source_external_ids=[], text_score=sim)
     ranked = sorted((r for r in rows.values() if r.score >= min_score), key=lambda r: (-r.score, r.id))[:limit]
     return deliver(ranked, max_chars, query) if max_chars is not None else ranked
 
@@ -178,18 +179,26 @@ def _cut(text: str, room: int) -> str:
     return head[: head.rfind(" ")] + "…" if " " in head else head + "…"
 
 
-def _candidates(conn, user_id, query, q, mode, limit, as_of, namespace, as_units) -> list[dict]:
-    # over-fetch: several memories of one summary collapse into one unit
-    cands = sql.search(conn, user_id, q, tiers=MODES[mode], limit=limit * 3 if as_units else limit, as_of=as_of,
-                       namespace=namespace, as_units=as_units, use_hnsw=_heavy(conn, user_id))
-    # a date in the question ("what did I do on 2025-03-02", "last week") finds memories about that date
-    anchor = as_of or datetime.now(UTC)
-    for ref in resolve_temporal_references(query, anchor)[:2]:
-        for c in sql.dated(conn, user_id, q, ref.resolved_date, ref.resolved_end, limit=limit, as_of=as_of):
-            c["similarity"] = min(1.0, c["similarity"] + DATE_MATCH_BOOST)
-            c["summarized_into"] = None  # the dated memory itself is the answer, not its summary
-            cands.append(c)
-    return cands
+def _parts(got: list[tuple]) -> tuple[list[dict], dict[int, dict], dict[str, dict], dict | None]:
+    """The rows of `sql.fetch` by part: candidates (as `_collapse` reads them), memories, summaries and
+    the profile."""
+    cands, mems, summs, profile = [], {}, {}, None
+    for t in got:
+        part, r = t[0], dict(zip(sql.FETCH_COLUMNS, t, strict=True))
+        if part == "c":
+            sim = 1.0 - r["d"]
+            if r["dated"]:  # the dated memory itself is the answer, not its summary
+                sim = min(1.0, sim + DATE_MATCH_BOOST)
+            cands.append({"kind": "memory", "id": r["id"], "similarity": sim, "summarized_into": r["unit"]})
+        elif part == "o":
+            cands.append({"kind": "summary", "id": r["id"], "similarity": 1.0 - r["d"], "summarized_into": None})
+        elif part == "m":
+            mems[int(r["id"])] = r
+        elif part == "s":
+            summs[r["id"]] = r
+        else:
+            profile = r
+    return cands, mems, summs, profile
 
 
 def _collapse(cands: list[dict], as_units: bool, as_of: datetime | None):
@@ -197,30 +206,26 @@ def _collapse(cands: list[dict], as_units: bool, as_of: datetime | None):
     found through."""
     best: dict[tuple[str, str], float] = {}
     via: dict[str, list[tuple[float, int]]] = {}
-    own: dict[str, float] = {}  # a summary's own text's similarity, where it was a candidate itself
     for c in cands:
-        if c["kind"] == "summary":
-            own[c["id"]] = max(own.get(c["id"], -1.0), c["similarity"])
         key = ("summary", c["summarized_into"]) if as_units and c["summarized_into"] else (c["kind"], c["id"])
         if as_of and key[0] == "summary" and c["kind"] == "memory":
             key = (c["kind"], c["id"])  # a summary may hold later memories: time travel shows raw rows
         best[key] = max(best.get(key, -1.0), c["similarity"])
         if key[0] == "summary" and c["kind"] == "memory":
             via.setdefault(key[1], []).append((c["similarity"], int(c["id"])))
-    return best, via, own
+    return best, via
 
 
-def _summary_row(s: dict, sim: float, via: list[tuple[float, int]], mems: dict, per_unit: int,
-                 text_score: float | None) -> RecallRow:
+def _summary_row(s: dict, sim: float, via: list[tuple[float, int]], mems: dict, per_unit: int) -> RecallRow:
     return RecallRow(
         id=s["id"], kind="summary", content=s["content"], score=sim, tier=s["tier"],
-        created_at=s["temporal_end"].isoformat(), source_ids=list(s["source_ids"]),
-        source_external_ids=[e for e in (s["source_external_ids"] or []) if e],
+        created_at=s["at"].isoformat(), source_ids=list(s["ids"]),
+        source_external_ids=[e for e in (s["external_ids"] or []) if e],
         resolved_dates=list(s["resolved_dates"] or []),
         evidence=[{"id": m, "content": mems[m]["content"], "score": round(sc, 4),
-                   "created_at": mems[m]["created_at"].isoformat()}
+                   "created_at": mems[m]["at"].isoformat()}
                   for sc, m in sorted(via, reverse=True)[:per_unit] if m in mems],
-        text_score=text_score)
+        text_score=1.0 - s["d"])
 
 
 def _promote_successors(rows: dict[str, RecallRow], mems: dict, as_of: datetime | None) -> None:
@@ -234,16 +239,17 @@ def _promote_successors(rows: dict[str, RecallRow], mems: dict, as_of: datetime 
                 rows[key] = _memory_row(succ, max(base, rows[key].score if key in rows else 0.0) + 1e-6, as_of)
 
 
-_HEAVY: dict[str, tuple[float, bool]] = {}
+_HEAVY: dict[str, tuple[float, str | None]] = {}
 _HEAVY_TTL_S = 60.0
 
 
-def _heavy(conn, user_id: str) -> bool:
-    """Whether the user has a partial HNSW index; cached a minute (it saves a round trip per recall)."""
+def _layout(conn, user_id: str) -> str | None:
+    """The user's partial HNSW index layout (None: none); cached a minute (it saves a round trip per
+    recall)."""
     now = time.monotonic()
     hit = _HEAVY.get(user_id)
     if hit is None or now - hit[0] > _HEAVY_TTL_S:
-        hit = (now, has_index(conn, user_id))
+        hit = (now, index_layout(conn, user_id))
         _HEAVY[user_id] = hit
     return hit[1]
 
@@ -256,12 +262,12 @@ def _superseded(r: dict, as_of: datetime | None) -> bool:
 
 def _memory_row(r: dict, similarity: float, as_of: datetime | None) -> RecallRow:
     superseded = _superseded(r, as_of)
-    dup_ids = list(r["duplicate_ids"] or [])
+    dup_ids = list(r["ids"] or [])
     return RecallRow(
         id=str(r["id"]), kind="memory", content=r["content"],
         score=similarity * (SUPERSEDED_PENALTY if superseded else 1.0), tier=r["tier"],
-        created_at=r["created_at"].isoformat(), source_ids=[r["id"], *dup_ids],
-        source_external_ids=[e for e in [r["external_id"], *(r["duplicate_external_ids"] or [])] if e],
+        created_at=r["at"].isoformat(), source_ids=[int(r["id"]), *dup_ids],
+        source_external_ids=[e for e in [r["external_id"], *(r["external_ids"] or [])] if e],
         superseded_by=r["superseded_by"] if superseded else None, current=not superseded,
         resolved_dates=list(r["resolved_dates"] or []))
 

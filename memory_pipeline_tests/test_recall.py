@@ -95,32 +95,82 @@ def test_session_context_replaces_block_and_respects_budget(consolidated):
     assert "System prompt." in again["context"] and "User: hi" in again["context"]
 
 
-def test_heavy_user_partial_hnsw_index_is_used_and_agrees(service):
-    from memory_pipeline.store import indexes
-
+def _heavy_user(service, n=120):
     topics = ["garden", "invoice", "guitar", "marathon", "kitchen", "python", "berlin", "taxes", "puppy", "piano"]
     service.remember_many([{"user_id": "heavy", "content": f"Note {i}: something about the {topics[i % 10]}"
-                            f" and item {i * 37 % 101}"} for i in range(120)])
-    with service.conn.transaction():
-        service.conn.execute("UPDATE memories SET tier = 'hot' WHERE user_id = 'heavy'")
-    exact = service.recall("heavy", "practising the piano", mode="deep", limit=5, track=False)
+                            f" and item {i * 37 % 101}"} for i in range(n)])
+    with service.conn.transaction():  # a consolidated store's mix: most rows cold or archived
+        service.conn.execute("UPDATE memories SET tier = (ARRAY['hot', 'warm', 'cold', 'archived'])[1 + id % 4]"
+                             " WHERE user_id = 'heavy'")
+
+
+def _drop_heavy_indexes(service):
+    from memory_pipeline.store import indexes
+
+    indexes.drop_user_index(service.url, "heavy")  # leave no index behind for other tests' users
+    assert not any("hnsw" in r[0] for r in service.conn.execute("SELECT indexname FROM pg_indexes"))
+
+
+def test_heavy_user_tier_indexes_are_used_and_agree(service):
+    from memory_pipeline import recall as recall_mod
+    from memory_pipeline.store import indexes
+    from memory_pipeline.store import recall as sql
+
+    _heavy_user(service)
+    modes = ("reflexive", "standard", "deep", "exhaustive")
+    exact = {m: service.recall("heavy", "practising the piano", mode=m, limit=5, track=False) for m in modes}
     assert not indexes.ensure_user_index(service.url, "heavy", min_rows=10_000)  # too small: no index
     assert indexes.ensure_user_index(service.url, "heavy", min_rows=50)
-    from memory_pipeline import recall as recall_mod
-
+    assert indexes.index_layout(service.conn, "heavy") == "tiers"
     recall_mod._HEAVY.clear()  # recall caches "no index" for a minute
-    # 120 rows: the planner would rather sort them; at heavy-user sizes it picks the index by itself
+    q = service.embedder.encode(["practising the piano"])[0]
+    # 120 rows: the planner would rather sort them; at heavy-user sizes it picks the indexes by itself
     service.conn.execute("SET enable_sort = off")
-    plan = service.conn.execute(
-        "EXPLAIN SELECT id FROM memories m WHERE m.user_id = 'heavy' AND m.duplicate_of IS NULL"
-        " ORDER BY m.embedding <=> (SELECT embedding FROM memories LIMIT 1) LIMIT 5").fetchall()
-    assert any(indexes.index_name("heavy") in r[0] for r in plan)
-    approx = service.recall("heavy", "practising the piano", mode="deep", limit=5, track=False)
-    service.conn.execute("RESET enable_sort")
-    assert [r["id"] for r in approx][:3] == [r["id"] for r in exact][:3]
-    with service.conn.transaction():  # leave no index behind for other tests' users
-        service.conn.execute(f"DROP INDEX {indexes.index_name('heavy')}")
-        service.conn.execute("DELETE FROM user_vector_indexes")
+    service.conn.execute("SET enable_seqscan = off")
+    try:
+        for mode in modes:
+            as_units = mode in ("reflexive", "standard")
+            shares = indexes.shares_for(recall_mod.MODES[mode], as_units, None)
+            assert shares == {"reflexive": ("u",), "standard": ("u",), "deep": ("u", "c"),
+                              "exhaustive": ("u", "c", "a")}[mode]
+            text, args = sql.statement(service.conn, "heavy", q, tiers=recall_mod.MODES[mode], limit=5, per_unit=3,
+                                       as_of=None, namespace=None, as_units=as_units, index_candidates=15,
+                                       shares=shares)
+            plan = "\n".join(r[0] for r in service.conn.execute("EXPLAIN " + text, args))
+            used = {s for s in indexes.SHARES if indexes.share_index_name("heavy", s) in plan}
+            assert used == set(shares), (mode, plan)
+            assert indexes.summary_index_name("heavy") in plan, plan
+            approx = service.recall("heavy", "practising the piano", mode=mode, limit=5, track=False)
+            assert [r["id"] for r in approx][:3] == [r["id"] for r in exact[mode]][:3], mode
+    finally:
+        service.conn.execute("RESET enable_sort")
+        service.conn.execute("RESET enable_seqscan")
+        _drop_heavy_indexes(service)
+
+
+def test_a_single_index_of_the_earlier_layout_is_read_then_replaced(service):
+    from memory_pipeline import recall as recall_mod
+    from memory_pipeline.store import indexes
+
+    _heavy_user(service, 60)
+    exact = service.recall("heavy", "the guitar", mode="deep", limit=5, track=False)
+    with service.conn.transaction():  # what a store indexed before the split holds
+        service.conn.execute(f"CREATE INDEX {indexes.index_name('heavy')} ON memories USING hnsw"
+                             " (embedding vector_cosine_ops) WHERE user_id = 'heavy' AND duplicate_of IS NULL")
+        service.conn.execute("INSERT INTO user_vector_indexes (user_id, index_name, rows_at_build)"
+                             " VALUES ('heavy', %s, 60)", (indexes.index_name("heavy"),))
+    try:
+        assert indexes.index_layout(service.conn, "heavy") == "user"
+        recall_mod._HEAVY.clear()
+        old = service.recall("heavy", "the guitar", mode="deep", limit=5, track=False)
+        assert [r["id"] for r in old][:3] == [r["id"] for r in exact][:3]
+        assert indexes.ensure_user_index(service.url, "heavy", min_rows=10_000)  # indexed already: rebuilt
+        assert indexes.index_layout(service.conn, "heavy") == "tiers"
+        names = {r[0] for r in service.conn.execute("SELECT indexname FROM pg_indexes WHERE tablename = 'memories'")}
+        assert indexes.index_name("heavy") not in names
+        assert {indexes.share_index_name("heavy", s) for s in indexes.SHARES} <= names
+    finally:
+        _drop_heavy_indexes(service)
 
 
 def test_resolved_dates_are_searchable(service):

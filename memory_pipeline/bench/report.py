@@ -104,11 +104,17 @@ def _recall(v: dict) -> str:
     for s, st in v.items():
         for phase in ("raw", "consolidated"):
             for g, p in st.get(phase, {}).items():
-                rows.append(_pct_row(g, p, s, phase, p["user_memories_median"], p["empty_results"]))
+                rep = p.get("repeated_query") or {}
+                rows.append(
+                    _pct_row(g, p, s, phase, p["user_memories_median"], p.get("hnsw_index") or "exact", p["empty_results"])
+                    + [rep.get("p50_ms", ""), rep.get("p95_ms", ""), rep.get("p99_ms", ""), p.get("rss_mb", "")]
+                )
         notes.append(f"{s}: {st['store']}")
     return table(
-        "recall latency (recall, end to end incl. query embedding, activation on)",
-        ["group", "stage", "phase", "user size", "empty", "n", "p50 ms", "p95 ms", "p99 ms"],
+        "recall latency (recall, end to end incl. query embedding, activation on); p50/p95/p99 of new"
+        " questions (query embedding cache empty), then of the same question asked again",
+        ["group", "stage", "phase", "user size", "index", "empty", "n", "p50 ms", "p95 ms", "p99 ms",
+         "again p50", "again p95", "again p99", "RSS MB"],
         rows,
         "; ".join(notes),
     )
@@ -337,7 +343,9 @@ def plot(docs: list[dict], path: Path) -> Path:
         for st in ok_stages(doc["measures"].get("recall") or {}).values():
             for phase in ("raw", "consolidated"):
                 for g, p in st.get(phase, {}).items():
-                    name = f"{g.split(' ')[0]} user, {phase}" + (" (+HNSW)" if p.get("hnsw_index") else "")
+                    size = f" of {p['user_memories_median'] // 1000}k" if g.startswith("heavy") else ""
+                    name = f"{g.split(' ')[0]} user{size}, {phase}" + (" (+HNSW)" if p.get("hnsw_index") else "")
+                    name += ", new questions" if "repeated_query" in p else ""
                     series.setdefault((1, name), []).append((st["stored"], p["p95_ms"]))
     fig, axes = plt.subplots(1, 2, figsize=(11, 4.2))
     for (ax_i, name), pts in sorted(series.items()):

@@ -142,7 +142,7 @@ FULL = Plan(
             1_000_000,
             10_000,
             distinct_users=100,
-            heavy=(50_000,),
+            heavy=(20_000, 50_000),  # most users ~50-200 memories, two heavy ones (own HNSW indexes)
             recall_n=300,
             incremental="changed",
         ),

@@ -66,7 +66,8 @@ def _recall(v: dict) -> list[list[Any]]:
                 idx = " + HNSW" if p.get("hnsw_index") else ""
                 rows.append(
                     [
-                        f"recall p95 ({name}, {g.split(' ')[0]} user, {phase}{idx})",
+                        f"recall p95 ({name}, {g.split(' ')[0]} user, {phase}{idx}"
+                        + (", new questions)" if "repeated_query" in p else ")"),
                         f"{p['p95_ms']} ms",
                         f"{r['stored']:,} stored, user of {p['user_memories_median']:,}",
                         "<= 10 ms at 1M",

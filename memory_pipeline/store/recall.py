@@ -1,4 +1,5 @@
-"""SQL of recall: exact top-k within one user over memories and summaries, the profile, activation."""
+"""SQL of recall: one statement returns a recall's ranked units with their details and the profile;
+activation counts; the summaries of the session block."""
 
 from __future__ import annotations
 
@@ -9,102 +10,7 @@ import numpy as np
 import psycopg
 from psycopg import sql
 
-
-def search(
-    conn: psycopg.Connection, user_id: str, q: np.ndarray, *, tiers: Sequence[str], limit: int,
-    as_of: datetime | None, namespace: str | None, as_units: bool, use_hnsw: bool = False,
-) -> list[dict]:
-    """Candidates in one round trip: raw memories and summaries, nearest first.
-
-    `as_units` (reflexive / standard): a summarised memory is searched by its own embedding but stands
-    for its summary (the unit after consolidation), whatever its own tier; the caller maps it. With
-    `as_of`, rows created later are invisible, and a supersession counts only if the newer memory
-    existed by then: the archived row it produced is searchable again as current.
-    """
-    args: dict = {"u": user_id, "q": q, "tiers": list(tiers), "k": limit, "as_of": as_of, "ns": namespace}
-    tier_ok = "m.tier = ANY(%(tiers)s)"
-    if as_of:
-        tier_ok += (" OR (m.tier = 'archived' AND m.superseded_by IS NOT NULL AND"
-                    " (SELECT n.created_at FROM memories n WHERE n.id = m.superseded_by) > %(as_of)s)")
-    if as_units:
-        tier_ok += " OR m.summarized_into IS NOT NULL"
-    # `+ 0` keeps the planner off vector indexes (exact scan of the covering btree); a heavy user's own
-    # partial HNSW index is used instead, which needs the user id as a literal
-    order = "m.embedding <=> %(q)b" if use_hnsw else "(m.embedding <=> %(q)b) + 0"
-    user = sql.Literal(user_id).as_string(conn).replace("%", "%%") if use_hnsw else "%(u)s"
-    mem = (
-        f"SELECT 'memory' AS kind, m.id::text AS id, {order} AS d, m.summarized_into"
-        f" FROM memories m WHERE m.user_id = {user} AND m.duplicate_of IS NULL AND ({tier_ok})"
-        + (" AND m.created_at <= %(as_of)s" if as_of else "")
-        + (" AND m.namespace = %(ns)s" if namespace else "")
-        + " ORDER BY d LIMIT %(k)s"
-    )
-    summ = (
-        "SELECT 'summary' AS kind, s.id, (s.embedding <=> %(q)b) + 0 AS d, NULL AS summarized_into"
-        " FROM summaries s WHERE s.user_id = %(u)s AND s.tier = ANY(%(tiers)s)"
-        + (" AND s.temporal_end <= %(as_of)s" if as_of else "")
-        + (" AND s.namespace = %(ns)s" if namespace else "")
-        + " ORDER BY d LIMIT %(k)s"
-    )
-    rows = conn.execute(f"({mem}) UNION ALL ({summ}) ORDER BY d", args).fetchall()
-    return [{"kind": k, "id": i, "similarity": 1.0 - float(d), "summarized_into": si} for k, i, d, si in rows]
-
-
-def dated(conn: psycopg.Connection, user_id: str, q: np.ndarray, start, end, *, limit: int,
-          as_of: datetime | None) -> list[dict]:
-    """Memories whose resolved dates (or creation day) fall in [start, end]: dates are searchable."""
-    rows = conn.execute(
-        "SELECT 'memory' AS kind, m.id::text, (m.embedding <=> %(q)b) + 0 AS d, m.summarized_into FROM memories m"
-        " WHERE m.user_id = %(u)s AND m.duplicate_of IS NULL"
-        + (" AND m.created_at <= %(as_of)s" if as_of else "")
-        + " AND (m.created_at::date BETWEEN %(a)s AND %(b)s OR EXISTS (SELECT 1 FROM"
-        " jsonb_array_elements(m.resolved_dates) r WHERE (r->>'date')::date <= %(b)s"
-        " AND coalesce(r->>'end', r->>'date')::date >= %(a)s))"
-        " ORDER BY d LIMIT %(k)s",
-        {"u": user_id, "q": q, "a": start, "b": end, "k": limit, "as_of": as_of},
-    ).fetchall()
-    return [{"kind": k, "id": i, "similarity": 1.0 - float(d), "summarized_into": si} for k, i, d, si in rows]
-
-
-def memory_rows(conn: psycopg.Connection, ids: Sequence[int]) -> dict[int, dict]:
-    if not ids:
-        return {}
-    cur = conn.cursor(row_factory=psycopg.rows.dict_row)
-    rows = cur.execute(
-        "SELECT m.id, m.external_id, m.content, m.tier, m.created_at, m.namespace, m.superseded_by,"
-        " m.access_count, m.mention_count, m.resolved_dates, n.created_at AS superseded_at,"
-        " (SELECT array_agg(d.id ORDER BY d.id) FROM memories d WHERE d.duplicate_of = m.id) AS duplicate_ids,"
-        " (SELECT array_agg(coalesce(d.external_id, '') ORDER BY d.id) FROM memories d"
-        "   WHERE d.duplicate_of = m.id) AS duplicate_external_ids"
-        " FROM memories m LEFT JOIN memories n ON n.id = m.superseded_by WHERE m.id = ANY(%s)",
-        (list(ids),),
-    ).fetchall()
-    return {r["id"]: r for r in rows}
-
-
-def summary_rows(conn: psycopg.Connection, ids: Sequence[str]) -> dict[str, dict]:
-    if not ids:
-        return {}
-    cur = conn.cursor(row_factory=psycopg.rows.dict_row)
-    rows = cur.execute(
-        "SELECT s.id, s.content, s.tier, s.temporal_start, s.temporal_end, s.source_ids, s.key_facts,"
-        " s.resolved_dates, s.method, s.confidence, s.access_count,"
-        " (SELECT array_agg(coalesce(m.external_id, '') ORDER BY m.id) FROM memories m"
-        "   WHERE m.id = ANY(s.source_ids)) AS source_external_ids"
-        " FROM summaries s WHERE s.id = ANY(%s)",
-        (list(ids),),
-    ).fetchall()
-    return {r["id"]: r for r in rows}
-
-
-def profile_row(conn: psycopg.Connection, user_id: str, q: np.ndarray) -> dict | None:
-    cur = conn.cursor(row_factory=psycopg.rows.dict_row)
-    return cur.execute(
-        "SELECT id, content, source_ids, updated_at, version,"
-        " CASE WHEN embedding IS NULL THEN NULL ELSE 1 - (embedding <=> %b) END AS similarity"
-        " FROM profiles WHERE user_id = %s",
-        (q, user_id),
-    ).fetchone()
+from memory_pipeline.store.indexes import SHARES
 
 
 def activation_session(conn: psycopg.Connection, lock_timeout: str) -> None:
@@ -135,3 +41,135 @@ def summaries_for_context(conn: psycopg.Connection, user_id: str, q: np.ndarray 
         f" confidence, access_count, {sim} AS relevance FROM summaries WHERE user_id = %(u)s ORDER BY id",
         {"u": user_id, "q": q},
     ).fetchall()
+
+
+# -- one round trip -----------------------------------------------------------------------------------
+# Columns of every row `fetch` returns; `part` says which kind of row it is:
+#   c  a candidate memory (`unit` set: it stands for that summary; `dated`: found by a date in the question)
+#   o  a summary found by its own embedding
+#   m  a memory's details (candidates, their successors)
+#   s  a summary's details (`d`: its own text's distance to the query)
+#   p  the profile (`d`: its distance, NULL without an embedding)
+FETCH_COLUMNS = ("part", "id", "d", "unit", "dated", "content", "tier", "at", "superseded_at", "external_id",
+         "superseded_by", "resolved_dates", "ids", "external_ids")
+_MEM_DETAIL = (
+    "SELECT 'm', m.id::text, NULL::float8, NULL::text, NULL::bool, m.content, m.tier, m.created_at, n.created_at,"
+    " m.external_id, m.superseded_by, m.resolved_dates,"
+    " (SELECT array_agg(d.id ORDER BY d.id) FROM memories d WHERE d.duplicate_of = m.id),"
+    " (SELECT array_agg(coalesce(d.external_id, '') ORDER BY d.id) FROM memories d WHERE d.duplicate_of = m.id)"
+    " FROM memories m LEFT JOIN memories n ON n.id = m.superseded_by"
+    " WHERE m.id IN (SELECT id FROM mids UNION SELECT x.superseded_by FROM memories x"
+    "  WHERE x.id IN (SELECT id FROM mids) AND x.superseded_by IS NOT NULL)"
+)
+_SUMM_DETAIL = (
+    "SELECT 's', s.id, (s.embedding <=> %(q)b)::float8, NULL, NULL, s.content, s.tier, s.temporal_end, NULL,"
+    " NULL, NULL, s.resolved_dates, s.source_ids,"
+    " (SELECT array_agg(coalesce(x.external_id, '') ORDER BY x.id) FROM memories x WHERE x.id = ANY(s.source_ids))"
+    " FROM summaries s WHERE s.id IN (SELECT unit FROM mc WHERE unit IS NOT NULL UNION SELECT id FROM oc)"
+)
+_PROFILE = (
+    "SELECT 'p', p.id, (p.embedding <=> %(q)b)::float8, NULL, NULL, p.content, NULL, p.updated_at, NULL, NULL,"
+    " NULL, NULL, NULL, NULL FROM profiles p WHERE p.user_id = %(u)s AND %(profile)s"
+)
+
+
+def fetch(conn: psycopg.Connection, user_id: str, q: np.ndarray, **how) -> list[tuple]:
+    """One recall's rows (see `statement`) in one round trip."""
+    text, args = statement(conn, user_id, q, **how)
+    return conn.execute(text, args).fetchall()
+
+
+def statement(conn: psycopg.Connection, user_id: str, q: np.ndarray, *, tiers: Sequence[str], limit: int,
+              per_unit: int, as_of: datetime | None, namespace: str | None, as_units: bool,
+              dates: Sequence[tuple] = (), profile: bool = True, index_candidates: int = 0,
+              shares: Sequence[str] = ()) -> tuple[str, dict]:
+    """Everything one recall needs, in one statement: the `limit` best units (a memory, or a summary
+    standing for its summarised memories, scored by its best one) with up to `per_unit` evidence rows
+    each, the best summaries by their own embedding, memories about `dates` ([start, end] pairs), the
+    details of all of them (and of the successors of superseded memories), and the profile.
+
+    The units are ranked exactly over every searchable row of the user; `index_candidates` > 0 (a heavy
+    user with HNSW indexes of their own) groups that many nearest rows of each index share in `shares`
+    (`store.indexes`; none: the user's single index of the earlier layout) instead.
+    Rows are tuples in the order of `FETCH_COLUMNS`."""
+    args: dict = {"u": user_id, "q": q, "tiers": list(tiers), "k": limit, "per": per_unit, "as_of": as_of,
+                  "ns": namespace, "profile": profile, "n": index_candidates,
+                  "da": [d[0] for d in dates], "db": [d[1] for d in dates]}
+    text = (
+        f"WITH cand AS MATERIALIZED ({_candidates(conn, user_id, as_of, namespace, as_units, index_candidates, shares)}),"
+        # a summarised memory counts where its summary's tier is searched (checked on the candidates
+        # only: a filter on every row of a heavy user would hash all summaries)
+        " ranked AS (SELECT c.id, c.d, c.unit, row_number() OVER (PARTITION BY coalesce('s' || c.unit, c.id::text)"
+        "  ORDER BY c.d, c.id) AS r FROM cand c LEFT JOIN summaries s ON s.id = c.unit"
+        "  WHERE c.unit IS NULL OR s.tier = ANY(%(tiers)s)),"
+        " units AS (SELECT coalesce('s' || unit, id::text) AS key FROM ranked WHERE r = 1 ORDER BY d, id LIMIT %(k)s),"
+        " mc AS (SELECT id, d, unit FROM ranked WHERE r <= CASE WHEN unit IS NULL THEN 1 ELSE %(per)s END"
+        "  AND coalesce('s' || unit, id::text) IN (SELECT key FROM units)),"
+        f" oc AS ({_own_summaries(conn, user_id, as_of, namespace, bool(shares) and bool(index_candidates))}),"
+        f" dc AS ({_dated(as_of)}),"
+        " mids AS (SELECT id FROM mc UNION SELECT id FROM dc)"
+        " SELECT 'c', id::text, d, unit, false, NULL, NULL, NULL::timestamptz, NULL::timestamptz, NULL, NULL::bigint,"
+        "  NULL::jsonb, NULL::bigint[], NULL::text[] FROM mc"
+        " UNION ALL SELECT 'c', id::text, d, NULL, true, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL FROM dc"
+        " UNION ALL SELECT 'o', id, d, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL FROM oc"
+        f" UNION ALL {_MEM_DETAIL} UNION ALL {_SUMM_DETAIL} UNION ALL {_PROFILE}"
+    )
+    return text, args
+
+
+def _candidates(conn, user_id: str, as_of, namespace, as_units: bool, index_candidates: int, shares) -> str:
+    """Every searchable memory of the user with its distance and the summary unit it stands for.
+
+    `as_units` (reflexive / standard): a summarised memory is searched by its own embedding but stands
+    for its summary (the unit after consolidation), whatever its own tier (`ranked` keeps it where the
+    summary's tier is searched). With `as_of`, rows created later are invisible, a supersession counts only if the newer
+    memory existed by then (the archived row it produced is searchable again as current), and a
+    summary may hold later memories, so summarised memories are searched as raw rows."""
+    if as_units and not as_of:
+        tier_ok = "(m.summarized_into IS NULL AND m.tier = ANY(%(tiers)s)) OR m.summarized_into IS NOT NULL"
+        unit = "m.summarized_into"
+    else:
+        tier_ok = "m.tier = ANY(%(tiers)s)"
+        if as_of:
+            tier_ok += (" OR (m.tier = 'archived' AND m.superseded_by IS NOT NULL AND"
+                        " (SELECT n.created_at FROM memories n WHERE n.id = m.superseded_by) > %(as_of)s)")
+        if as_units:
+            tier_ok += " OR m.summarized_into IS NOT NULL"
+        unit = "NULL::text"
+    where = (" WHERE m.user_id = {user} AND m.duplicate_of IS NULL AND (" + tier_ok + ")"
+             + (" AND m.created_at <= %(as_of)s" if as_of else "")
+             + (" AND m.namespace = %(ns)s" if namespace else ""))
+    if index_candidates:
+        # a heavy user's own partial HNSW indexes: the planner matches one only with the user id inlined
+        # and the index's predicate in the query
+        where = where.format(user=sql.Literal(user_id).as_string(conn).replace("%", "%%"))
+        head = f"SELECT m.id, m.embedding <=> %(q)b AS d, {unit} AS unit FROM memories m"
+        if not shares:
+            return head + where + " ORDER BY d LIMIT %(n)s"
+        return " UNION ALL ".join(f"({head}{where} AND {SHARES[s]} ORDER BY d LIMIT %(n)s)" for s in shares)
+    # `+ 0` keeps the planner off vector indexes: an exact scan of the covering btree
+    return f"SELECT m.id, (m.embedding <=> %(q)b) + 0 AS d, {unit} AS unit FROM memories m" + where.format(user="%(u)s")
+
+
+def _own_summaries(conn, user_id: str, as_of, namespace, indexed: bool) -> str:
+    """The best summaries by their own embedding: exact, or from a heavy user's summary index."""
+    user, order = "%(u)s", "(s.embedding <=> %(q)b) + 0"
+    if indexed:  # matched only with the user id inlined
+        user, order = sql.Literal(user_id).as_string(conn).replace("%", "%%"), "s.embedding <=> %(q)b"
+    return (f"SELECT s.id, {order} AS d FROM summaries s"
+            f" WHERE s.user_id = {user} AND s.tier = ANY(%(tiers)s)"
+            + (" AND s.temporal_end <= %(as_of)s" if as_of else "")
+            + (" AND s.namespace = %(ns)s" if namespace else "")
+            + " ORDER BY d LIMIT %(k)s")
+
+
+def _dated(as_of) -> str:
+    """Memories whose resolved dates (or creation day) fall in a [start, end] of the question."""
+    return ("SELECT x.id, x.d FROM unnest(%(da)s::date[], %(db)s::date[]) AS r(a, b) CROSS JOIN LATERAL"
+            " (SELECT m.id, (m.embedding <=> %(q)b) + 0 AS d FROM memories m"
+            " WHERE m.user_id = %(u)s AND m.duplicate_of IS NULL"
+            + (" AND m.created_at <= %(as_of)s" if as_of else "")
+            + " AND (m.created_at::date BETWEEN r.a AND r.b OR EXISTS (SELECT 1 FROM"
+            " jsonb_array_elements(m.resolved_dates) e WHERE (e->>'date')::date <= r.b"
+            " AND coalesce(e->>'end', e->>'date')::date >= r.a))"
+            " ORDER BY d LIMIT %(k)s) x")
