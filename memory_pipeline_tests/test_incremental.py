@@ -114,3 +114,14 @@ def test_kept_extractions_build_the_same_profile_and_only_new_texts_are_read(mon
     calls.clear()
     phase.with_extracted(more, {"extracted": {**kept2, "v": "other"}}, engine)
     assert len(calls) == len(more)
+
+
+def test_many_new_memories_pair_by_matrix_and_few_in_the_store_alike(service, monkeypatch):
+    """The two ways of finding each new memory's nearest older ones give the same edges and state."""
+    from memory_pipeline.consolidation.phases import supersede
+
+    for user, limit in (("by-store", 10**9), ("by-matrix", 0)):
+        monkeypatch.setattr(supersede, "STORE_SEARCH_MAX_NEW", limit)
+        service.remember_many(_as(user, alice_memories()))
+        _run(service, user, NOW)
+    assert _state(service, "by-store") == _state(service, "by-matrix")

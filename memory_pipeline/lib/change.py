@@ -27,6 +27,7 @@ from memory_pipeline.lib.vocab.change import (
     DEPARTURE_AFTER,
     DEPARTURE_BEFORE,
     DROPPED_BEFORE,
+    DROPPING_CUE,
     FRAME_CLASSES,
     FRAME_STOP,
     NEGATED_CUE,
@@ -250,10 +251,11 @@ ANYMORE_WITHIN = 8  # "anymore" this many words after the value, at most
 CLAUSE_WORDS = 6  # a restated clause this short says one thing; longer ones say several
 
 
-def _clauses(text: str) -> list[str]:
+@lru_cache(maxsize=4096)  # one text meets several partners
+def _clauses(text: str) -> tuple[str, ...]:
     """Clauses of the statements (questions ask, they state nothing)."""
     sents = split_sentences(_SPEAKER.sub("", text))
-    return [c.strip() for s in sents if not s.rstrip().endswith("?") for c in _CLAUSE.split(s) if c.strip()]
+    return tuple(c.strip() for s in sents if not s.rstrip().endswith("?") for c in _CLAUSE.split(s) if c.strip())
 
 
 def _content(clause: str) -> dict[str, str]:
@@ -266,14 +268,18 @@ def _content(clause: str) -> dict[str, str]:
     return out
 
 
-def _stated(older: str) -> list[dict[str, str]]:
-    """The older text's clauses that state something (no negation): what a newer one can leave behind."""
-    return [c for c in (_content(x) for x in _clauses(older) if not NEGATION.search(x)) if c]
+@lru_cache(maxsize=4096)
+def _stated(older: str) -> tuple[dict[str, str], ...]:
+    """The older text's clauses that state something (no negation): what a newer one can leave behind.
+    Cached: callers only read the dicts."""
+    return tuple(c for c in (_content(x) for x in _clauses(older) if not NEGATION.search(x)) if c)
 
 
 def _dropped(newer: str, older: str) -> Change | None:
     """A word the older text states, left behind in a newer clause: "drop the emojis", "gave up
     coffee", "the bullet thing isn't working for me anymore" (any word, not only names)."""
+    if DROPPING_CUE.search(newer) is None:
+        return None  # most texts leave nothing behind: no clause work for them
     held = {k: v for c in _stated(older) for k, v in c.items()}
     if not held:
         return None
@@ -307,7 +313,7 @@ def _reworded(newer: str, older: str) -> Change | None:
     """A short newer clause with a change cue that says a short older clause's words with one or two
     others in place of one or two of them ("these days I drink coffee" for "I drink tea every
     morning"); never when the newer text adds rather than replaces ("too", "also", "still")."""
-    if ADDITIVE.search(newer):
+    if RESTATED_CUE.search(newer) is None or ADDITIVE.search(newer):
         return None
     old = [c for c in _stated(older) if len(c) <= CLAUSE_WORDS]
     for clause in _clauses(newer):

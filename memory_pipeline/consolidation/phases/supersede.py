@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import numpy as np
+
 from memory_pipeline.consolidation.context import RunContext, stable_id
 from memory_pipeline.consolidation.phases.base import PhaseResult, judged_by
 from memory_pipeline.consolidation.writer import Writer
@@ -14,6 +16,7 @@ NAME = "supersede"
 ASSET = "supersession_edges"
 PAIR_MIN_SIMILARITY = 0.1  # below this two texts share nothing a change could be about
 PAIRS_PER_MEMORY = 5
+STORE_SEARCH_MAX_NEW = 64  # more new memories than this: one matrix product instead of a scan each
 
 
 def run(ctx: RunContext, writer: Writer, engine: Engine) -> PhaseResult:
@@ -69,17 +72,44 @@ def run(ctx: RunContext, writer: Writer, engine: Engine) -> PhaseResult:
 def candidate_pairs(ctx: RunContext) -> list[tuple[MemoryText, MemoryText, float]]:
     """(newer, older, cosine): each new current memory with its nearest older current ones. A long
     turn and a short fact about the same thing score low (0.1-0.3 seen on real conversations), so
-    the nearest are taken by rank, not by a similarity floor. Searched in the store (exact, within
-    the user): no vector of an older memory is read."""
+    the nearest are taken by rank, not by a similarity floor. A few new memories are searched in the
+    store (exact, within the user: no older vector is read); many (a first run, a backfill) by one
+    matrix product over the user's vectors, since one exact scan per new memory is quadratic in SQL."""
     s = ctx.snap
     new = [ctx.id_of(k) for k in range(len(s)) if ctx.is_new(k) and ctx.current(k)]
     if not new:
         return []
+    if len(new) > STORE_SEARCH_MAX_NEW:
+        return _pairs_in_memory(ctx)
     high = int(s.ids.max())
     out = []
     for newer, older, sim in incremental_sql.older_neighbours(ctx.conn, ctx.user_id, new, PAIRS_PER_MEMORY, high):
         if older in ctx.pos and sim >= PAIR_MIN_SIMILARITY:
             out.append((_text(ctx, ctx.pos[newer]), _text(ctx, ctx.pos[older]), sim))
+    return out
+
+
+def _pairs_in_memory(ctx: RunContext) -> list[tuple[MemoryText, MemoryText, float]]:
+    s = ctx.snap
+    ks = [k for k in range(len(s)) if ctx.current(k)]
+    new = [k for k in ks if ctx.is_new(k)]
+    if len(ks) < 2:
+        return []
+    vecs = ctx.embeddings([ctx.id_of(k) for k in ks])
+    rank = {k: r for r, k in enumerate(sorted(ks, key=lambda k: (s.created_at[k], ctx.id_of(k))))}
+    ranks = np.array([rank[k] for k in ks])
+    row_of = {k: n for n, k in enumerate(ks)}
+    out = []
+    for start in range(0, len(new), 512):  # bounded memory for heavy users: 512 x n similarities at a time
+        chunk = new[start:start + 512]
+        sims = vecs[[row_of[k] for k in chunk]] @ vecs.T
+        sims[ranks[None, :] >= np.array([rank[k] for k in chunk])[:, None]] = -np.inf  # older only
+        top = min(PAIRS_PER_MEMORY, len(ks) - 1)
+        idx = np.argpartition(-sims, top - 1, axis=1)[:, :top]
+        for row, k, cand in zip(sims, chunk, idx, strict=True):
+            for j in sorted(cand, key=lambda j: -row[j]):
+                if row[j] >= PAIR_MIN_SIMILARITY:
+                    out.append((_text(ctx, k), _text(ctx, ks[j]), float(row[j])))
     return out
 
 

@@ -96,6 +96,11 @@ DROPPED_BEFORE = re.compile(
     r"(?:\s+(?:the|my|our|a|an|his|her|their|all|those|these|that|this|any|use|\w+ing)){0,2}\s*$",
     re.IGNORECASE,
 )
+# Any of the cues above anywhere in a text (a cheap test before the clause-by-clause reading).
+DROPPING_CUE = re.compile(
+    r"\b(?:drop|ditch|stop|quit|g[ai]ve|giving|moved\s+on|instead\s+of|no\s+longer|done\s+with|rid\s+of|any\s?more)",
+    re.IGNORECASE,
+)
 # A cue negated right before it keeps the value ("don't stop dreaming", "won't quit on my dreams").
 NEGATED_CUE = re.compile(r"(?:\b(?:not|never|no)|n't)(?:\s+\w+)?\s*$", re.IGNORECASE)
 # ... or negates it with "anymore" in the same clause ("the bullet thing isn't working for me anymore").
