@@ -130,8 +130,9 @@ def test_sensor_batches_many_due_users_into_ranges():
     order = [f"u{i:03d}" for i in range(100)]
     due = ["u003", "u004", "u050", "u051", "u099", "u000"]
     got = batch_ranges(order, due, 10)
-    assert got == [
-        ("u000", "u004", ["u000", "u003", "u004"]),
+    assert got == [  # never a range over a user who is not due (u001, u002)
+        ("u000", "u000", ["u000"]),
+        ("u003", "u004", ["u003", "u004"]),
         ("u050", "u051", ["u050", "u051"]),
         ("u099", "u099", ["u099"]),
     ]

@@ -90,15 +90,19 @@ def _report_gave_up(context, conn, gave_up: list[str], nxt: dict) -> None:
 
 
 def batch_ranges(order: list[str], due: list[str], span: int) -> list[tuple[str, str, list[str]]]:
-    """Contiguous partition ranges of at most `span` keys covering every due user: (start, end, due users)."""
+    """Ranges of at most `span` adjacent partitions that are all due: (start, end, due users). A range
+    never spans a user who is not due: Dagster marks every partition of a range run materialized, and a
+    user the run did not consolidate must not look consolidated."""
     pos = {k: i for i, k in enumerate(order)}
     idx = sorted(pos[u] for u in due if u in pos)
     out: list[tuple[str, str, list[str]]] = []
     while idx:
-        first = idx[0]
-        group = [i for i in idx if i < first + span]
-        out.append((order[first], order[group[-1]], [order[i] for i in group]))
-        idx = idx[len(group) :]
+        n = 1
+        while n < len(idx) and n < span and idx[n] == idx[n - 1] + 1:
+            n += 1
+        group = idx[:n]
+        out.append((order[group[0]], order[group[-1]], [order[i] for i in group]))
+        idx = idx[n:]
     return out
 
 
@@ -157,7 +161,7 @@ def _requests(users: list[str], nxt: dict, order: list[str], span: int) -> list[
         if len(group) == 1:
             out.append(dg.RunRequest(run_key=key, partition_key=a, tags={"trigger": "message_count"}))
             continue
-        # a range run consolidates only its due users, not the others between them
+        # every partition of the range is due; only_users keeps a user added meanwhile out
         out.append(dg.RunRequest(
             run_key=key, tags={**range_tags(a, b), "trigger": "message_count"},
             run_config={"ops": {"consolidate_users": {"config": {"only_users": group}}}},
