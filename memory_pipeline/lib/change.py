@@ -18,6 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
+from memory_pipeline.lib.digest import speaker_of
 from memory_pipeline.lib.summarize import split_sentences
 from memory_pipeline.lib.text import STOP_WORDS
 from memory_pipeline.lib.vocab.change import (
@@ -189,13 +190,9 @@ def detect_change(newer: str, older: str, held: Callable[[str], bool] | None = N
     return _dropped(newer, older) or _reworded(newer, older)
 
 
-_NAMED_SPEAKER = re.compile(r"^\s*([A-Z][\w.]*(?: [A-Z][\w.]*){0,2}):\s")  # "Caroline: ", "Dr. Lee: "
-
-
 def _speaker(text: str) -> str:
     """A transcript turn's speaker (a name or role in capitals), "" for a plain statement."""
-    m = _NAMED_SPEAKER.match(text)
-    return m.group(1) if m else ""
+    return speaker_of(text)[0] or ""
 
 
 def _named_change(newer: str, old_sents: list[list[str]], old_vals: list[_Value],

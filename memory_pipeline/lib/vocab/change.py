@@ -88,19 +88,19 @@ SWITCH = (
 )
 # A lower-case value (a drink, a format, a tool) is left behind when the newer clause says one of
 # these right before it ("drop the emojis", "gave up coffee", "no longer use vim") ...
-DROPPED_BEFORE = re.compile(
+_DROP_CUES = (
     r"\b(?:drop(?:ped|ping)?|ditch(?:ed|ing)?|stop(?:ped|ping)?|quit(?:ting)?|g[ai]ve(?:n)?\s+up(?:\s+on)?|"
     r"giving\s+up(?:\s+on)?|moved\s+on\s+from|instead\s+of|no\s+longer|done\s+with|got\s+rid\s+of|"
     r"gotten\s+rid\s+of)"
+)
+DROPPED_BEFORE = re.compile(
+    _DROP_CUES
     # at most two words between: a determiner or a verb of use ("drop the", "stopped drinking my")
-    r"(?:\s+(?:the|my|our|a|an|his|her|their|all|those|these|that|this|any|use|\w+ing)){0,2}\s*$",
+    + r"(?:\s+(?:the|my|our|a|an|his|her|their|all|those|these|that|this|any|use|\w+ing)){0,2}\s*$",
     re.IGNORECASE,
 )
-# Any of the cues above anywhere in a text (a cheap test before the clause-by-clause reading).
-DROPPING_CUE = re.compile(
-    r"\b(?:drop|ditch|stop|quit|g[ai]ve|giving|moved\s+on|instead\s+of|no\s+longer|done\s+with|rid\s+of|any\s?more)",
-    re.IGNORECASE,
-)
+# Any of those cues, or "anymore", anywhere in a text (a cheap test before reading clause by clause).
+DROPPING_CUE = re.compile(_DROP_CUES + r"|\bany\s?more\b", re.IGNORECASE)
 # A cue negated right before it keeps the value ("don't stop dreaming", "won't quit on my dreams").
 NEGATED_CUE = re.compile(r"(?:\b(?:not|never|no)|n't)(?:\s+\w+)?\s*$", re.IGNORECASE)
 # ... or negates it with "anymore" in the same clause ("the bullet thing isn't working for me anymore").
