@@ -17,7 +17,7 @@ from memory_pipeline.lib.summarize import split_sentences
 from memory_pipeline.lib.temporal import resolve_temporal_references
 from memory_pipeline.store import db
 from memory_pipeline.store import recall as sql
-from memory_pipeline.store.indexes import index_layout, shares_for
+from memory_pipeline.store.indexes import index_layouts, shares_for
 
 log = logging.getLogger(__name__)
 
@@ -239,19 +239,21 @@ def _promote_successors(rows: dict[str, RecallRow], mems: dict, as_of: datetime 
                 rows[key] = _memory_row(succ, max(base, rows[key].score if key in rows else 0.0) + 1e-6, as_of)
 
 
-_HEAVY: dict[str, tuple[float, str | None]] = {}
+_HEAVY: dict[tuple, tuple[float, dict[str, str]]] = {}  # store -> (read at, user -> layout)
 _HEAVY_TTL_S = 60.0
 
 
 def _layout(conn, user_id: str) -> str | None:
-    """The user's partial HNSW index layout (None: none); cached a minute (it saves a round trip per
-    recall)."""
+    """The user's partial HNSW index layout (None: none). Every indexed user's layout is read at once
+    and kept a minute: per user, a lookup would be a second round trip on most recalls (a user just
+    indexed is searched exactly, and correctly, until then)."""
     now = time.monotonic()
-    hit = _HEAVY.get(user_id)
+    store = (conn.info.host, conn.info.port, conn.info.dbname)
+    hit = _HEAVY.get(store)
     if hit is None or now - hit[0] > _HEAVY_TTL_S:
-        hit = (now, index_layout(conn, user_id))
-        _HEAVY[user_id] = hit
-    return hit[1]
+        hit = (now, index_layouts(conn))
+        _HEAVY[store] = hit
+    return hit[1].get(user_id)
 
 
 def _superseded(r: dict, as_of: datetime | None) -> bool:
@@ -273,10 +275,12 @@ def _memory_row(r: dict, similarity: float, as_of: datetime | None) -> RecallRow
 
 
 class ActivationRecorder:
-    """Activation updates (count and last access), written before recall returns on a connection of
+    """Activation updates (count and last access), sent before recall returns on a connection of
     their own: a recall that returned is counted, once per row returned, even if the process dies
-    right after. That connection commits without waiting for the disk flush (synchronous_commit off),
-    which keeps the hot path at one round trip; only a crash of the database server itself within a
+    right after (the statement is in the server's hands and commits without this process). Recall
+    does not wait for it to finish: the next update (or `wait`) reads the outcome first, so at most
+    one is in flight and a burst counts every recall. That connection commits without waiting for
+    the flush to disk (synchronous_commit off); only a crash of the database server itself within a
     fraction of a second can lose a count."""
 
     LOCK_TIMEOUT = "2s"  # a row a consolidation is writing: wait briefly, then log and move on
@@ -284,24 +288,42 @@ class ActivationRecorder:
     def __init__(self, url: str):
         self.url = url
         self._conn = None
+        self._pending: tuple[int, int] | None = None  # (memories, summaries) of the update in flight
 
     def record(self, rows: list[RecallRow]) -> None:
         mem = Counter(int(r.id) for r in rows if r.kind == "memory")
         summ = Counter(r.id for r in rows if r.kind == "summary")
         if not mem and not summ:
             return
+        self.wait()
         try:
             if self._conn is None or self._conn.closed:
                 self._conn = db.connect(self.url, autocommit=True, register=False)
                 sql.activation_session(self._conn, self.LOCK_TIMEOUT)
-            sql.touch(self._conn, mem, summ)
+            sql.send_touch(self._conn, mem, summ)
+            self._pending = (len(mem), len(summ))
         except Exception as e:  # activation never fails a recall; a lost count is said in the log
-            log.warning("activation update failed (%d memories, %d summaries not counted): %s",
-                        len(mem), len(summ), e)
-            self.flush()
+            self._lost(e, (len(mem), len(summ)))
+
+    def wait(self) -> None:
+        """Block until the update in flight is written (counts read after this include it)."""
+        if self._pending is None:
+            return
+        pending, self._pending = self._pending, None
+        try:
+            sql.touch_done(self._conn)
+        except Exception as e:
+            self._lost(e, pending)
+
+    def _lost(self, e: Exception, counts: tuple[int, int]) -> None:
+        log.warning("activation update failed (%d memories, %d summaries not counted): %s", *counts, e)
+        if self._conn is not None:
+            self._conn.close()
+            self._conn = None
 
     def flush(self, timeout: float = 10.0) -> None:
-        """Nothing is pending (every count is written before `record` returns); closes the connection."""
+        """Writes the update in flight, then closes the connection."""
+        self.wait()
         if self._conn is not None:
             self._conn.close()
             self._conn = None

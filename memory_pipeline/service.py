@@ -61,6 +61,10 @@ class MemoryService:
 
     @property
     def conn(self) -> psycopg.Connection:
+        """The store connection; what it reads includes the activation counts of recalls made so far
+        (recall itself does not wait for them)."""
+        if self._activation is not None:
+            self._activation.wait()
         return self.runtime.conn
 
     def close(self) -> None:
@@ -148,7 +152,7 @@ class MemoryService:
 
         validate_user_id(user_id)
         when = parse_time(as_of, name="as_of") if as_of is not None else None
-        conn = self.conn
+        conn = self.runtime.conn  # not `self.conn`: the previous recall's count is still being written
         if limit is None:
             limit = 10 if max_chars is None else 100
         rows = recall(conn, self.embedder, user_id, query, mode=mode, limit=limit, as_of=when,

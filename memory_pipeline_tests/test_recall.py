@@ -72,9 +72,32 @@ def test_every_row_names_its_raw_sources(consolidated):
 
 def test_activation_is_recorded(consolidated):
     rows = consolidated.recall("alice", "my email address", mode="deep")
-    consolidated._activation.flush()
+    assert consolidated._activation._pending is not None  # handed to the server; recall did not wait
     mem = next(r for r in rows if r["kind"] == "memory")
+    # reads through the service see it: its connection waits for the update in flight
     assert consolidated.get_memories([int(mem["id"])])[0]["access_count"] == 1
+    assert consolidated._activation._pending is None
+
+
+def test_a_failed_activation_update_is_logged_and_recall_goes_on(consolidated, caplog):
+    import logging
+
+    from memory_pipeline.store import db
+
+    first = consolidated.recall("alice", "my email address", mode="deep")
+    ids = [int(r["id"]) for r in first if r["kind"] == "memory"]
+    consolidated.conn  # noqa: B018 - settles the first count
+    with db.connect(consolidated.url) as locker, locker.transaction():
+        # a consolidation writing these rows: the count waits LOCK_TIMEOUT, then gives up
+        locker.execute("SELECT 1 FROM memories WHERE id = ANY(%s) FOR UPDATE", (ids,))
+        rows = consolidated.recall("alice", "my email address", mode="deep")
+        assert [r["id"] for r in rows] == [r["id"] for r in first]  # recall itself did not wait
+        with caplog.at_level(logging.WARNING, logger="memory_pipeline.recall"):
+            consolidated._activation.wait()
+    assert "activation update failed" in caplog.text and "lock timeout" in caplog.text
+    assert all(r["access_count"] == 1 for r in consolidated.get_memories(ids))  # that count is lost, said in the log
+    consolidated.recall("alice", "my email address", mode="deep")
+    assert all(r["access_count"] == 2 for r in consolidated.get_memories(ids))  # the next one is written
 
 
 def test_reasoned_recall_resolves_dates(consolidated):

@@ -127,3 +127,4 @@ def test_cached_query_vector_is_the_encoders(service):
     v = encode_query(service.embedder, "  what is my favourite  language? ")
     assert np.allclose(v, service.embedder.encode(["what is my favourite language?"])[0], atol=1e-6)
     assert encode_query(service.embedder, "what is my favourite language?") is v
+

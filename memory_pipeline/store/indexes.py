@@ -65,6 +65,12 @@ def index_layout(conn: psycopg.Connection, user_id: str) -> str | None:
     return row[0] if row else None
 
 
+def index_layouts(conn: psycopg.Connection) -> dict[str, str]:
+    """Every indexed user's layout: a handful of rows (only heavy users have indexes), read at once so
+    recall needs no lookup of its own per user."""
+    return dict(conn.execute("SELECT user_id, layout FROM user_vector_indexes").fetchall())
+
+
 def ensure_user_index(url: str, user_id: str, *, min_rows: int = HNSW_MIN_ROWS) -> bool:
     """Build the user's per-share HNSW indexes if they have enough rows (an index of the earlier
     single-index layout is replaced); returns whether the user has indexes now. Needs its own

@@ -19,18 +19,36 @@ def activation_session(conn: psycopg.Connection, lock_timeout: str) -> None:
     conn.execute(sql.SQL("SET lock_timeout = {}").format(sql.Literal(lock_timeout)))
 
 
-def touch(conn: psycopg.Connection, memory_counts: Mapping[int, int], summary_counts: Mapping[str, int]) -> None:
+def send_touch(conn: psycopg.Connection, memory_counts: Mapping[int, int], summary_counts: Mapping[str, int]) -> None:
     """Activation (seed 003): access counts raised by how often each row was returned, and the time
-    of last access, for memories and summaries in one statement."""
+    of last access, for memories and summaries in one statement, handed to the server without waiting
+    for it to finish (`touch_done` reads the outcome). Once sent, the statement runs and commits even
+    if this process exits at once; the caller does not wait for a heavy user's index upkeep (a count
+    moves the row, and each of its indexes gets a new entry, an HNSW one included: ~0.5 ms per row)."""
     m_ids, m_n = zip(*sorted(memory_counts.items()), strict=True) if memory_counts else ((), ())
     s_ids, s_n = zip(*sorted(summary_counts.items()), strict=True) if summary_counts else ((), ())
-    conn.execute(
+    text = sql.SQL(
         "WITH m AS (UPDATE memories t SET access_count = t.access_count + c.n, last_accessed = now()"
-        "  FROM unnest(%s::bigint[], %s::int[]) AS c(id, n) WHERE t.id = c.id)"
+        "  FROM unnest({}::bigint[], {}::int[]) AS c(id, n) WHERE t.id = c.id)"
         " UPDATE summaries t SET access_count = t.access_count + c.n, last_accessed = now()"
-        " FROM unnest(%s::text[], %s::int[]) AS c(id, n) WHERE t.id = c.id",
-        (list(m_ids), list(m_n), list(s_ids), list(s_n)),
-    )
+        " FROM unnest({}::text[], {}::int[]) AS c(id, n) WHERE t.id = c.id"
+    ).format(*(sql.Literal(_int_array(v)) for v in (m_ids, m_n)), sql.Literal(list(s_ids)),
+             sql.Literal(_int_array(s_n)))
+    conn.pgconn.send_query(text.as_bytes(conn))
+
+
+def touch_done(conn: psycopg.Connection) -> None:
+    """Wait for the statement `send_touch` sent; raise its error, if it failed."""
+    error = None
+    while (res := conn.pgconn.get_result()) is not None:
+        if res.status != psycopg.pq.ExecStatus.COMMAND_OK and error is None:
+            error = res.error_message.strip() or b"unknown error"
+    if error is not None:
+        raise psycopg.OperationalError(f"activation update failed: {error.decode(errors='replace')}")
+
+
+def _int_array(values) -> str:
+    return "{" + ",".join(str(int(v)) for v in values) + "}"
 
 
 def summaries_for_context(conn: psycopg.Connection, user_id: str, q: np.ndarray | None) -> list[dict]:
