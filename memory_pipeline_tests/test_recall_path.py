@@ -128,3 +128,24 @@ def test_cached_query_vector_is_the_encoders(service):
     assert np.allclose(v, service.embedder.encode(["what is my favourite language?"])[0], atol=1e-6)
     assert encode_query(service.embedder, "what is my favourite language?") is v
 
+
+
+@pytest.mark.integration
+def test_activation_counts_update_rows_in_place(service):
+    """The count update changes no indexed column and each heap page keeps room for one new row version
+    (fillfactor), so counting a row on its own page adds no index entries (a HOT update)."""
+    from memory_pipeline.store import recall as sql
+
+    service.remember_many([{"user_id": "hot", "content": f"Note {i}: meeting room {i} has a whiteboard."}
+                           for i in range(60)])
+    # one row per heap page, as a recall's rows mostly are
+    ids = [r[0] for r in service.conn.execute(
+        "SELECT DISTINCT ON ((ctid::text::point)[0]) id FROM memories WHERE user_id = 'hot'")]
+    assert len(ids) >= 10
+    with service.conn.transaction():
+        sql.send_touch(service.conn, {i: 1 for i in ids}, {})
+        sql.touch_done(service.conn)
+        updated, hot = service.conn.execute(
+            "SELECT pg_stat_get_xact_tuples_updated('memories'::regclass),"
+            " pg_stat_get_xact_tuples_hot_updated('memories'::regclass)").fetchone()
+    assert updated == hot == len(ids)
