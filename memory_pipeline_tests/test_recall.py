@@ -171,6 +171,47 @@ def test_heavy_user_tier_indexes_are_used_and_agree(service):
         _drop_heavy_indexes(service)
 
 
+def test_heavy_user_dated_questions_read_the_dates_index_and_agree(service):
+    from datetime import date
+
+    from memory_pipeline import recall as recall_mod
+    from memory_pipeline.store import indexes
+    from memory_pipeline.store import recall as sql
+
+    _heavy_user(service)
+    things = ["fence", "boat", "roof", "bike", "shed", "gate"]
+    service.remember_many(  # about a day (resolved at save), saved later; and saved on that day
+        [{"user_id": "heavy", "content": f"On 2025-03-{d:02d} I repaired the {things[d % 6]}.",
+          "created_at": "2025-04-01T10:00:00Z"} for d in range(1, 13)]
+        + [{"user_id": "heavy", "content": "Painted the garden bench today.", "created_at": "2025-03-05T18:00:00Z"}])
+    question = "What did I repair on 2025-03-05?"
+    exact = service.recall("heavy", question, mode="deep", limit=20, track=False)
+    assert indexes.ensure_user_index(service.url, "heavy", min_rows=50)
+    recall_mod._HEAVY.clear()
+    try:
+        q = service.embedder.encode([question])[0]
+        text, args = sql.statement(service.conn, "heavy", q, tiers=recall_mod.MODES["deep"], limit=10, per_unit=3,
+                                   as_of=None, namespace=None, as_units=False, index_candidates=10,
+                                   shares=("u", "c"), dates=[(date(2025, 3, 5), date(2025, 3, 5))])
+        # 130 rows: reading them all is cheapest; at heavy-user sizes the planner picks the index by itself
+        service.conn.execute("ANALYZE memories")
+        service.conn.execute("SET enable_seqscan = off")
+        service.conn.execute("SET enable_indexscan = off")
+        plan = "\n".join(r[0] for r in service.conn.execute("EXPLAIN " + text, args))
+        service.conn.execute("RESET enable_seqscan")
+        service.conn.execute("RESET enable_indexscan")
+        assert indexes.dates_index_name("heavy") in plan, plan
+        indexed = service.recall("heavy", question, mode="deep", limit=20, track=False)
+        dated = {"On 2025-03-05 I repaired the gate.", "Painted the garden bench today."}
+        assert dated <= {r["content"] for r in exact}
+        assert dated <= {r["content"] for r in indexed}
+        assert indexed[0]["content"] == exact[0]["content"] == "On 2025-03-05 I repaired the gate."
+    finally:
+        _drop_heavy_indexes(service)
+    assert indexes.dates_index_name("heavy") not in {
+        r[0] for r in service.conn.execute("SELECT indexname FROM pg_indexes WHERE tablename = 'memories'")}
+
+
 def test_a_single_index_of_the_earlier_layout_is_read_then_replaced(service):
     from memory_pipeline import recall as recall_mod
     from memory_pipeline.store import indexes

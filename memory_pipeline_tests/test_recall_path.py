@@ -149,3 +149,13 @@ def test_activation_counts_update_rows_in_place(service):
             "SELECT pg_stat_get_xact_tuples_updated('memories'::regclass),"
             " pg_stat_get_xact_tuples_hot_updated('memories'::regclass)").fetchone()
     assert updated == hot == len(ids)
+
+
+@pytest.mark.integration
+def test_memory_date_span_covers_every_date_and_never_raises(service):
+    """Evaluated when a heavy user's row is written (their dates index): bad input gives NULL, not an error."""
+    got = service.conn.execute(
+        "SELECT memory_date_span(%s::jsonb)::text, memory_date_span('[]'), memory_date_span('{\"a\": 1}'),"
+        " memory_date_span('[{\"date\": \"not a date\"}]'), memory_date_span('[{\"date\": \"2025-02-30\"}]')",
+        ('[{"date": "2025-03-05", "end": "2025-03-01"}, {"date": "2025-04-02"}]',)).fetchone()
+    assert got == ("[2025-03-01,2025-04-03)", None, None, None, None)

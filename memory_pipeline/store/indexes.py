@@ -29,6 +29,8 @@ SHARES = {
     "a": "(summarized_into IS NULL AND tier = 'archived')",
 }
 
+DATED = "resolved_dates <> '[]'::jsonb"  # the rows of a user's dates index
+
 
 def index_name(user_id: str) -> str:
     return "memories_hnsw_" + hashlib.sha1(user_id.encode()).hexdigest()[:16]
@@ -36,6 +38,10 @@ def index_name(user_id: str) -> str:
 
 def share_index_name(user_id: str, share: str) -> str:
     return f"{index_name(user_id)}_{share}"
+
+
+def dates_index_name(user_id: str) -> str:
+    return "memories_dates_" + hashlib.sha1(user_id.encode()).hexdigest()[:16]
 
 
 def summary_index_name(user_id: str) -> str:
@@ -80,6 +86,7 @@ def ensure_user_index(url: str, user_id: str, *, min_rows: int = HNSW_MIN_ROWS) 
     with connect(url, autocommit=True) as conn:
         layout = index_layout(conn, user_id)
         if layout == "tiers":
+            _ensure_dates_index(conn, user_id)  # users indexed before it existed get it now
             return True
         n = conn.execute(
             "SELECT count(*) FROM memories WHERE user_id = %s AND duplicate_of IS NULL", (user_id,)
@@ -95,6 +102,7 @@ def ensure_user_index(url: str, user_id: str, *, min_rows: int = HNSW_MIN_ROWS) 
             "CREATE INDEX CONCURRENTLY IF NOT EXISTS {} ON summaries USING hnsw (embedding vector_cosine_ops)"
             " WITH (m = 16, ef_construction = 64) WHERE user_id = {}"
         ).format(sql.Identifier(summary_index_name(user_id)), sql.Literal(user_id)))
+        _ensure_dates_index(conn, user_id)
         conn.execute(
             "INSERT INTO user_vector_indexes (user_id, index_name, rows_at_build, layout)"
             " VALUES (%s, %s, %s, 'tiers') ON CONFLICT (user_id) DO UPDATE SET layout = 'tiers',"
@@ -106,11 +114,21 @@ def ensure_user_index(url: str, user_id: str, *, min_rows: int = HNSW_MIN_ROWS) 
         return True
 
 
+def _ensure_dates_index(conn: psycopg.Connection, user_id: str) -> None:
+    """The user's dated memories by the span of days they are about: a question with a date reads
+    those, not every row of the user (~100 ms at 50k rows)."""
+    conn.execute(sql.SQL(
+        "CREATE INDEX CONCURRENTLY IF NOT EXISTS {} ON memories USING gist (memory_date_span(resolved_dates))"
+        " WHERE user_id = {} AND duplicate_of IS NULL AND {}"
+    ).format(sql.Identifier(dates_index_name(user_id)), sql.Literal(user_id), sql.SQL(DATED)))
+
+
 def drop_user_index(url: str, user_id: str) -> None:
     """Remove the user's HNSW indexes (either layout); recall falls back to the exact scan."""
     from memory_pipeline.store.db import connect
 
     with connect(url, autocommit=True) as conn:
-        for name in [index_name(user_id), *(share_index_name(user_id, s) for s in SHARES), summary_index_name(user_id)]:
+        for name in [index_name(user_id), *(share_index_name(user_id, s) for s in SHARES), summary_index_name(user_id),
+                     dates_index_name(user_id)]:
             conn.execute(sql.SQL("DROP INDEX CONCURRENTLY IF EXISTS {}").format(sql.Identifier(name)))
         conn.execute("DELETE FROM user_vector_indexes WHERE user_id = %s", (user_id,))

@@ -10,7 +10,7 @@ import numpy as np
 import psycopg
 from psycopg import sql
 
-from memory_pipeline.store.indexes import SHARES
+from memory_pipeline.store.indexes import DATED, SHARES
 
 
 def activation_session(conn: psycopg.Connection, lock_timeout: str) -> None:
@@ -124,7 +124,7 @@ def statement(conn: psycopg.Connection, user_id: str, q: np.ndarray, *, tiers: S
         " mc AS (SELECT id, d, unit FROM ranked WHERE r <= CASE WHEN unit IS NULL THEN 1 ELSE %(per)s END"
         "  AND coalesce('s' || unit, id::text) IN (SELECT key FROM units)),"
         f" oc AS ({_own_summaries(conn, user_id, as_of, namespace, bool(shares) and bool(index_candidates))}),"
-        f" dc AS ({_dated(as_of)}),"
+        f" dc AS ({_dated(conn, user_id, as_of, bool(index_candidates))}),"
         " mids AS (SELECT id FROM mc UNION SELECT id FROM dc)"
         " SELECT 'c', id::text, d, unit, false, NULL, NULL, NULL::timestamptz, NULL::timestamptz, NULL, NULL::bigint,"
         "  NULL::jsonb, NULL::bigint[], NULL::text[] FROM mc"
@@ -181,13 +181,20 @@ def _own_summaries(conn, user_id: str, as_of, namespace, indexed: bool) -> str:
             + " ORDER BY d LIMIT %(k)s")
 
 
-def _dated(as_of) -> str:
-    """Memories whose resolved dates (or creation day) fall in a [start, end] of the question."""
+def _dated(conn, user_id: str, as_of, indexed: bool) -> str:
+    """Memories created on a day in a [start, end] of the question, or whose resolved dates fall in it.
+    A heavy user (`indexed`) finds the latter through their dates index (`store.indexes`), matched
+    only with the user id inlined and the index's predicate in the query; the exact check follows."""
+    user, span = "%(u)s", ""
+    if indexed:
+        user = sql.Literal(user_id).as_string(conn).replace("%", "%%")
+        span = f"{DATED} AND memory_date_span(m.resolved_dates) && daterange(r.a, r.b, '[]') AND "
     return ("SELECT x.id, x.d FROM unnest(%(da)s::date[], %(db)s::date[]) AS r(a, b) CROSS JOIN LATERAL"
             " (SELECT m.id, (m.embedding <=> %(q)b) + 0 AS d FROM memories m"
-            " WHERE m.user_id = %(u)s AND m.duplicate_of IS NULL"
+            f" WHERE m.user_id = {user} AND m.duplicate_of IS NULL"
             + (" AND m.created_at <= %(as_of)s" if as_of else "")
-            + " AND (m.created_at::date BETWEEN r.a AND r.b OR EXISTS (SELECT 1 FROM"
+            # the creation day as a range of the (user, created_at) index; same days as created_at::date
+            + " AND ((m.created_at >= r.a AND m.created_at < r.b + 1) OR (" + span + "EXISTS (SELECT 1 FROM"
             " jsonb_array_elements(m.resolved_dates) e WHERE (e->>'date')::date <= r.b"
-            " AND coalesce(e->>'end', e->>'date')::date >= r.a))"
+            " AND coalesce(e->>'end', e->>'date')::date >= r.a)))"
             " ORDER BY d LIMIT %(k)s) x")
