@@ -34,7 +34,8 @@ class Runtime:
 
     @cached_property
     def embedder(self) -> Embedder:
-        return get_embedder(self.settings.embedding_model, self.settings.embedding_backend, self.settings.cache_dir)
+        s = self.settings
+        return get_embedder(s.embedding_model, s.embedding_backend, s.cache_dir, query_precision=s.query_precision)
 
     def ensure_schema(self) -> None:
         # per model too: a second embedder in the same process is checked against the store again

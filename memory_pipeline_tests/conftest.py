@@ -33,7 +33,8 @@ def settings():
 def embedder(settings):
     from memory_pipeline.embedding import get_embedder
 
-    return get_embedder(settings.embedding_model, settings.embedding_backend, settings.cache_dir)
+    return get_embedder(settings.embedding_model, settings.embedding_backend, settings.cache_dir,
+                        query_precision=settings.query_precision)
 
 
 @pytest.fixture(scope="session")

@@ -6,6 +6,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from memory_pipeline.embedding.base import query_vector
 from memory_pipeline.embedding.query_cache import QueryCache, normalise_query
 from memory_pipeline_tests.fixtures import alice_memories
 
@@ -55,7 +56,7 @@ def test_one_statement_per_recall(consolidated, how):
 def test_a_summary_unit_scores_as_its_best_source_or_own_text_and_the_limit_counts_units(consolidated):
     svc = consolidated
     query = "coffee in the morning"
-    q = svc.embedder.encode([query])[0]
+    q = query_vector(svc.embedder, query)  # the question's vector as recall encodes it
     mems = svc.conn.execute(
         "SELECT m.id, m.embedding, m.summarized_into FROM memories m JOIN summaries s ON s.id = m.summarized_into"
         " WHERE m.user_id = 'alice' AND m.duplicate_of IS NULL AND s.tier IN ('hot', 'warm')").fetchall()
@@ -125,7 +126,7 @@ def test_cached_query_vector_is_the_encoders(service):
 
     QUERIES.clear()
     v = encode_query(service.embedder, "  what is my favourite  language? ")
-    assert np.allclose(v, service.embedder.encode(["what is my favourite language?"])[0], atol=1e-6)
+    assert np.allclose(v, service.embedder.encode_query("what is my favourite language?"), atol=1e-6)
     assert encode_query(service.embedder, "what is my favourite language?") is v
 
 
@@ -159,3 +160,28 @@ def test_memory_date_span_covers_every_date_and_never_raises(service):
         " memory_date_span('[{\"date\": \"not a date\"}]'), memory_date_span('[{\"date\": \"2025-02-30\"}]')",
         ('[{"date": "2025-03-05", "end": "2025-03-01"}, {"date": "2025-04-02"}]',)).fetchone()
     assert got == ("[2025-03-01,2025-04-03)", None, None, None, None)
+
+
+@pytest.mark.integration
+def test_summaries_keep_their_sources_external_ids(consolidated):
+    """Recall reads a summary's sources' external ids from the summary row (a trigger keeps the copy),
+    in source order, '' for a source saved without one; what it returns matches the sources."""
+    svc = consolidated
+    stale = """SELECT count(*) FROM summaries s WHERE s.source_external_ids IS DISTINCT FROM
+               (SELECT array_agg(coalesce(m.external_id, '') ORDER BY m.id) FROM memories m
+                WHERE m.id = ANY(s.source_ids))"""
+    assert svc.conn.execute("SELECT count(*) FROM summaries").fetchone()[0] > 0
+    assert svc.conn.execute(stale).fetchone()[0] == 0
+    sid, ids = svc.conn.execute("SELECT id, source_ids FROM summaries ORDER BY id LIMIT 1").fetchone()
+    nid = svc.remember("alice", "The printer on floor three jams on thick paper.").id  # no external id
+    with svc.conn.transaction():  # a writer that changes a summary's sources
+        svc.conn.execute("UPDATE summaries SET source_ids = source_ids || %s::bigint WHERE id = %s", (nid, sid))
+    ext = svc.conn.execute("SELECT source_external_ids FROM summaries WHERE id = %s", (sid,)).fetchone()[0]
+    assert ext[-1] == "" and len(ext) == len(ids) + 1
+    assert svc.conn.execute(stale).fetchone()[0] == 0
+    rows = svc.recall("alice", "coffee in the morning", mode="standard", limit=5, track=False)
+    for r in (r for r in rows if r["kind"] == "summary"):
+        want = [e for (e,) in svc.conn.execute(
+            "SELECT external_id FROM memories WHERE id = ANY(%s) AND external_id IS NOT NULL ORDER BY id",
+            (r["source_ids"],))]
+        assert r["source_external_ids"] == want

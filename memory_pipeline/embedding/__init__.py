@@ -16,34 +16,42 @@ _CACHE: dict[tuple[str, str, str], Embedder] = {}
 __all__ = ["Embedder", "get_embedder", "normalise"]
 
 
-def get_embedder(name: str = "all-MiniLM-L6-v2", backend: str = "auto", cache_dir: Path | None = None) -> Embedder:
+QUERY_PRECISIONS = ("int8", "fp32")
+
+
+def get_embedder(name: str = "all-MiniLM-L6-v2", backend: str = "auto", cache_dir: Path | None = None, *,
+                 query_precision: str = "int8") -> Embedder:
     """Load (once per process) the embedder for `name`.
 
     backend: "onnx", "torch", "tfidf" or "auto" (ONNX, then torch, then the TF-IDF fallback of seed 000
     so the pipeline still runs when no model can load; the fallback is logged loudly).
+    query_precision: how the ONNX backend encodes recall's questions ("int8" or "fp32"); every vector
+    that is stored is fp32 whatever this says.
     """
-    key = (name, backend, str(cache_dir))
+    if query_precision not in QUERY_PRECISIONS:
+        raise EmbedderError(f"unknown query precision {query_precision!r} ({', '.join(QUERY_PRECISIONS)})")
+    key = (name, backend, str(cache_dir), query_precision)
     with _LOCK:
         if key in _CACHE:
             return _CACHE[key]
-        emb = _load(name, backend, cache_dir or Path.home() / ".cache" / "memory_pipeline")
+        emb = _load(name, backend, cache_dir or Path.home() / ".cache" / "memory_pipeline", query_precision)
         _CACHE[key] = emb
         return emb
 
 
-def _load(name: str, backend: str, cache_dir: Path) -> Embedder:
+def _load(name: str, backend: str, cache_dir: Path, query_precision: str = "int8") -> Embedder:
     from memory_pipeline.embedding.sentence_transformer import SentenceTransformerEmbedder, model_path
 
     if backend == "torch":
         return SentenceTransformerEmbedder(name)
     if backend == "onnx":
-        return _onnx(name, model_path, cache_dir)
+        return _onnx(name, model_path, cache_dir, query_precision)
     if backend == "tfidf":
         return _tfidf()
     if backend != "auto":
         raise EmbedderError(f"unknown embedding backend {backend!r} (auto, onnx, torch, tfidf)")
     errors = []
-    for loader in (lambda: _onnx(name, model_path, cache_dir), lambda: SentenceTransformerEmbedder(name)):
+    for loader in (lambda: _onnx(name, model_path, cache_dir, query_precision), lambda: SentenceTransformerEmbedder(name)):
         try:
             return loader()
         except EmbedderError as e:
@@ -53,13 +61,13 @@ def _load(name: str, backend: str, cache_dir: Path) -> Embedder:
     return _tfidf()
 
 
-def _onnx(name: str, model_path, cache_dir: Path) -> Embedder:
+def _onnx(name: str, model_path, cache_dir: Path, query_precision: str) -> Embedder:
     from memory_pipeline.embedding.onnx import OnnxEmbedder
 
     path = Path(model_path(name))
     if not (path / "tokenizer.json").exists():
         raise EmbedderError(f"model {name!r} has no local directory with tokenizer.json for the ONNX backend")
-    return OnnxEmbedder(name, path, cache_dir)
+    return OnnxEmbedder(name, path, cache_dir, query_precision=query_precision)
 
 
 def _tfidf() -> Embedder:

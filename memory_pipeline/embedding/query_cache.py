@@ -8,7 +8,7 @@ from collections import OrderedDict
 
 import numpy as np
 
-from memory_pipeline.embedding.base import Embedder
+from memory_pipeline.embedding.base import Embedder, query_backend, query_vector
 
 MAX_ENTRIES = 2048  # x 384 float32 = ~3 MB
 
@@ -26,7 +26,7 @@ class QueryCache:
 
     def encode(self, embedder: Embedder, query: str) -> np.ndarray:
         text = normalise_query(query)
-        key = (embedder.name, getattr(embedder, "backend", ""), text)
+        key = (embedder.name, query_backend(embedder), text)
         with self._lock:
             vec = self._items.get(key)
             if vec is not None:
@@ -34,7 +34,7 @@ class QueryCache:
                 self.hits += 1
                 return vec
         # encoded outside the lock: two threads missing the same query both encode it, none waits
-        vec = np.asarray(embedder.encode([text])[0], dtype=np.float32)
+        vec = np.asarray(query_vector(embedder, text), dtype=np.float32)
         vec.flags.writeable = False
         with self._lock:
             self.misses += 1

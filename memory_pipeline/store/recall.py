@@ -81,8 +81,7 @@ _MEM_DETAIL = (
 )
 _SUMM_DETAIL = (
     "SELECT 's', s.id, (s.embedding <=> %(q)b)::float8, NULL, NULL, s.content, s.tier, s.temporal_end, NULL,"
-    " NULL, NULL, s.resolved_dates, s.source_ids,"
-    " (SELECT array_agg(coalesce(x.external_id, '') ORDER BY x.id) FROM memories x WHERE x.id = ANY(s.source_ids))"
+    " NULL, NULL, s.resolved_dates, s.source_ids, s.source_external_ids"  # kept by a trigger (migration 0011)
     " FROM summaries s WHERE s.id IN (SELECT unit FROM mc WHERE unit IS NOT NULL UNION SELECT id FROM oc)"
 )
 _PROFILE = (
