@@ -312,3 +312,40 @@ def test_recall_with_a_text_budget(consolidated):
                    for r in rows if r["kind"] != "profile")
     with pytest.raises(ValidationError):
         consolidated.recall("alice", "where do I live", max_chars=0)
+
+
+def test_indexing_a_heavy_user_refreshes_stale_planner_statistics(service):
+    """After a consolidation rewrote much of the store, indexing a heavy user analyses the tables whose
+    statistics are stale, so recall's plans know the user's rows before autovacuum comes round."""
+    from memory_pipeline.store import indexes
+
+    conn = service.conn
+    stale = ("SELECT relname, n_mod_since_analyze FROM pg_stat_user_tables"
+             " WHERE relname IN ('memories', 'summaries') ORDER BY relname")
+    for t in ("memories", "summaries"):  # autovacuum must not do it for us during the test
+        conn.execute(f"ALTER TABLE {t} SET (autovacuum_enabled = false)")
+    conn.commit()
+    try:
+        conn.execute("ANALYZE memories")
+        conn.commit()
+        _heavy_user(service)
+        conn.execute("SELECT pg_stat_force_next_flush()")
+        conn.commit()
+        assert dict(conn.execute(stale).fetchall())["memories"] >= 120
+        assert indexes.ensure_user_index(service.url, "heavy", min_rows=50)
+        conn.execute("SELECT pg_stat_clear_snapshot()")
+        assert dict(conn.execute(stale).fetchall())["memories"] == 0
+        conn.commit()
+        with indexes_conn(service) as c:  # fresh statistics: nothing more to do
+            assert indexes.refresh_statistics(c) == []
+    finally:
+        for t in ("memories", "summaries"):
+            conn.execute(f"ALTER TABLE {t} RESET (autovacuum_enabled)")
+        conn.commit()
+        _drop_heavy_indexes(service)
+
+
+def indexes_conn(service):
+    from memory_pipeline.store.db import connect
+
+    return connect(service.url, autocommit=True)
