@@ -349,3 +349,41 @@ def indexes_conn(service):
     from memory_pipeline.store.db import connect
 
     return connect(service.url, autocommit=True)
+
+
+def test_users_without_indexes_share_a_generic_plan_and_heavy_users_get_their_own(service):
+    """Recall plans once for every user without indexes (a prepared generic plan: no planning per
+    call) and per call for a heavy user (their partial indexes need the values); both answer as a
+    plan made for the call would."""
+    from memory_pipeline import recall as recall_mod
+    from memory_pipeline.store import indexes
+    from memory_pipeline.store import recall as sql
+    from memory_pipeline.store.db import connect
+
+    _heavy_user(service)
+    service.remember_many([{"user_id": "light", "content": f"Light note {i} about the {t}"}
+                           for i, t in enumerate(["garden", "piano", "taxes", "puppy"] * 3)])
+    assert indexes.ensure_user_index(service.url, "heavy", min_rows=50)
+    recall_mod._HEAVY.clear()
+    conn = service.conn
+    mode = lambda: conn.execute("SHOW plan_cache_mode").fetchone()[0]  # noqa: E731
+    try:
+        for _ in range(3):
+            light = service.recall("light", "practising the piano", track=False)
+            assert mode() == "force_generic_plan"
+            service.recall("heavy", "practising the piano", track=False)
+            assert mode() == "force_custom_plan"
+        generic = conn.execute("SELECT coalesce(sum(generic_plans), 0) FROM pg_prepared_statements"
+                               " WHERE statement LIKE 'WITH cand AS%%'").fetchone()[0]
+        assert generic >= 3
+        q = service.embedder.encode_query("practising the piano")
+        how = dict(tiers=recall_mod.MODES["standard"], limit=10, per_unit=3, as_of=None, namespace=None,
+                   as_units=True)
+        with connect(service.url, autocommit=True) as fresh:
+            fresh.execute("SET plan_cache_mode = force_custom_plan")
+            text, args = sql.statement(fresh, "light", q, **how)
+            assert sorted(fresh.execute(text, args).fetchall(), key=str) == sorted(
+                sql.fetch(conn, "light", q, **how), key=str)
+        assert light and all(r["content"].startswith("Light note") for r in light if r["kind"] == "memory")
+    finally:
+        _drop_heavy_indexes(service)
