@@ -83,7 +83,9 @@ def candidate_pairs(ctx: RunContext) -> list[tuple[MemoryText, MemoryText, float
         return _pairs_in_memory(ctx)
     high = int(s.ids.max())
     out = []
-    for newer, older, sim in incremental_sql.older_neighbours(ctx.conn, ctx.user_id, new, PAIRS_PER_MEMORY, high):
+    found = ctx.neighbours if ctx.neighbours is not None else incremental_sql.older_neighbours(
+        ctx.conn, ctx.user_id, new, PAIRS_PER_MEMORY, high)
+    for newer, older, sim in found:
         if older in ctx.pos and sim >= PAIR_MIN_SIMILARITY:
             out.append((_text(ctx, ctx.pos[newer]), _text(ctx, ctx.pos[older]), sim))
     return out
