@@ -121,7 +121,8 @@ class Writer:
                                             overrides=overrides, write=not self.dry, max_id=high)
         summary_tiers = tier_sql.refresh_summary_tiers(ctx.conn, ctx.user_id, ctx.now, ctx.config.retention,
                                                        write=not self.dry)
-        self.actions.extend(self.tiers_refreshed(got, summary_tiers))
+        made = self.tiers_refreshed(got, summary_tiers)
+        self.actions.extend(made)
         on_result(got)
 
     def tiers_refreshed(self, got: tier_sql.TierResult, summary_tiers: dict[str, str]) -> list[dict]:
@@ -137,7 +138,8 @@ class Writer:
         for (a, b), mids in sorted(transitions.items()):
             self.act("TIER_CHANGE", mids, f"{a} -> {b} (retention vs thresholds {rc.hot_threshold}"
                      f" / {rc.warm_threshold})")
-        made, self.actions = self.actions[before:], self.actions[:before]
+        made = self.actions[before:]
+        del self.actions[before:]
         if not self.dry:
             self.changed_rows += len(got.changes) + len(summary_tiers)
         if ctx._summaries is not None:  # the run's view of its summaries follows

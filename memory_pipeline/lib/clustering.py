@@ -250,14 +250,18 @@ def _check_sizes(threshold: float, min_size: int, max_size: int, max_neighbors: 
 
 
 def _groups(
-    x: np.ndarray, n_new: int, with_pool: bool, threshold: float, dense_limit: int, max_neighbors: int
+    x: np.ndarray, n_new: int, with_pool: bool, threshold: float, dense_limit: int, max_neighbors: int,
+    min_size: int = 1,
 ) -> list[np.ndarray]:
-    """Groups among the first `n_new` rows of x and the pool rows within threshold of one of them."""
+    """Groups among the first `n_new` rows of x and the pool rows within threshold of one of them
+    (none when fewer than `min_size` rows could be in one: no group of them would be kept)."""
     if not with_pool and n_new <= dense_limit:
-        return _dense_groups(x, threshold)
+        return _dense_groups(x, threshold) if x.shape[0] >= min_size else []
     rows, cols = _neighbour_edges(x, n_new, threshold, max_neighbors)
     pool_hits = np.unique(cols[cols >= n_new])
     members = np.concatenate([np.arange(n_new), pool_hits])
+    if members.size < min_size:
+        return []
     if members.size <= dense_limit:
         return [members[g] for g in _dense_groups(x[members], threshold)]
     return _sparse_groups(x, rows, cols, members)
@@ -310,7 +314,7 @@ def plan_clusters(
     if rest.size:
         ids = [new_sorted[i] for i in rest] + pool_sorted
         x = np.concatenate([x_new[rest], x_pool]) if pool_sorted else x_new[rest]
-        groups = _groups(x, rest.size, bool(pool_sorted), threshold, dense_limit, max_neighbors)
+        groups = _groups(x, rest.size, bool(pool_sorted), threshold, dense_limit, max_neighbors, min_size)
         for g in _split_oversize(groups, x, max_size):
             if g.size >= min_size and g.min() < rest.size:
                 new_clusters.append(tuple(sorted(ids[i] for i in g)))

@@ -53,6 +53,11 @@ def _by_user(rows, key: int = 0) -> dict[str, list]:
     return out
 
 
+# what a run reads of the profile: its vector only as present or not (parsing it cost more than the rest)
+PROFILE_SQL = ("SELECT user_id, id, content, method, inputs_fingerprint, extracted,"
+               " CASE WHEN embedding IS NOT NULL THEN true END AS embedding FROM profiles WHERE user_id = %s")
+
+
 def prefetch(conn: psycopg.Connection, users: Sequence[str]) -> dict[str, inc.Prefetched]:
     """`incremental.prefetch` of every user of `users`: the same statements, each once for all of them."""
     args = (list(users),)
@@ -67,7 +72,7 @@ def prefetch(conn: psycopg.Connection, users: Sequence[str]) -> dict[str, inc.Pr
         rows = conn.execute(many(cs.SNAPSHOT_SQL.replace("SELECT id,", "SELECT user_id, id,")), args)
         hw = conn.execute("SELECT user_id, last_memory_id FROM consolidation_state WHERE user_id = ANY(%s)", args)
         summ = dicts().execute(many(cs.SUMMARIES_SQL.replace("SELECT id,", "SELECT user_id, id,")), args)
-        prof, sess = (dicts().execute(many(q), args) for q in (cs.PROFILE_SQL, cs.SESSION_SQL))
+        prof, sess = (dicts().execute(many(q), args) for q in (PROFILE_SQL, cs.SESSION_SQL))
         clusters = conn.execute(many(cs.CLUSTERS_SQL.replace("SELECT id,", "SELECT user_id, id,")), args,
                                 binary=True)
         reasons = conn.execute(many(inc.REASONS_SQL.replace("SELECT source_id", "SELECT user_id, source_id")), args)
@@ -153,6 +158,15 @@ def set_states(conn: psycopg.Connection, rows: Sequence[tuple[str, int]], run_id
         " last_consolidated_at = now(), last_memory_id = excluded.last_memory_id,"
         " runs = consolidation_state.runs + 1",
         (run_id, [r[0] for r in rows], [r[1] for r in rows]))
+
+
+def delete_summaries(conn: psycopg.Connection, users: Sequence[str], ids: Sequence[str]) -> None:
+    """`consolidation.delete_summaries` for many users: their edges found through the (user, type) index."""
+    if not ids:
+        return
+    conn.execute("DELETE FROM edges WHERE user_id = ANY(%s) AND edge_type = 'consolidates' AND source_id = ANY(%s)",
+                 (list(users), list(ids)))
+    conn.execute("DELETE FROM summaries WHERE id = ANY(%s)", (list(ids),))
 
 
 def many(conn: psycopg.Connection, fn, calls: Sequence[tuple]) -> None:
