@@ -43,14 +43,15 @@ class BatchOutcome:
                 "ratio": round(active / after, 3) if after else 0.0}
 
 
-def consolidate_users(conn, users: Sequence[str], *, engine: Engine, embed: Embed | None, database_url: str,
+def consolidate_users(conn, users: Sequence[str], *, engine: Engine, embed: Embed | None, database_url: str | None,
                       run_id: str | None = None, mode: str = "apply", dry_run: bool = False,
                       config: ConsolidationConfig | None = None, now: datetime | None = None,
                       on_user: Callable[[UserOutcome], None] | None = None,
                       batch_users: int = BATCH_USERS) -> BatchOutcome:
     """Batches of `batch_users` users, one transaction each (`batched.consolidate_batch`); a batch that
     fails is run again one user per transaction, so only the failing user is left out. `embed=None`: the
-    run's new profiles are left without a vector (the next run fills it in)."""
+    run's new profiles are left without a vector (the next run fills it in); `database_url=None`: heavy
+    users' HNSW indexes are left to the caller."""
     batch = BatchOutcome()
     kw = {"engine": engine, "run_id": run_id, "mode": mode, "dry_run": dry_run, "config": config, "now": now}
     for start in range(0, len(users), max(1, batch_users)):
@@ -78,12 +79,12 @@ def consolidate_users(conn, users: Sequence[str], *, engine: Engine, embed: Embe
     return batch
 
 
-def _done(batch: BatchOutcome, out: UserOutcome, database_url: str, dry_run: bool,
+def _done(batch: BatchOutcome, out: UserOutcome, database_url: str | None, dry_run: bool,
           on_user: Callable[[UserOutcome], None] | None) -> None:
     """After the user's commit: a heavy user gets its HNSW index."""
     batch.outcomes.append(out)
     heavy = out.compression.get("active_memories", 0) >= HNSW_MIN_ROWS
-    if heavy and not dry_run and ensure_user_index(database_url, out.user_id):
+    if heavy and not dry_run and database_url and ensure_user_index(database_url, out.user_id):
         batch.users_with_hnsw += 1
     if on_user:
         on_user(out)
