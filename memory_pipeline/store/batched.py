@@ -58,6 +58,16 @@ PROFILE_SQL = ("SELECT user_id, id, content, method, inputs_fingerprint, extract
                " CASE WHEN embedding IS NOT NULL THEN true END AS embedding FROM profiles WHERE user_id = %s")
 
 
+def _runs_by_user(rows: list[tuple]) -> dict[str, list[tuple]]:
+    """Rows ordered by their first column (the user), as one slice per user: no row is copied."""
+    out, start = {}, 0
+    for k in range(1, len(rows) + 1):
+        if k == len(rows) or rows[k][0] != rows[start][0]:
+            out[rows[start][0]] = rows[start:k]
+            start = k
+    return out
+
+
 def prefetch(conn: psycopg.Connection, users: Sequence[str]) -> dict[str, inc.Prefetched]:
     """`incremental.prefetch` of every user of `users`: the same statements, each once for all of them."""
     args = (list(users),)
@@ -76,7 +86,7 @@ def prefetch(conn: psycopg.Connection, users: Sequence[str]) -> dict[str, inc.Pr
         clusters = conn.execute(many(cs.CLUSTERS_SQL.replace("SELECT id,", "SELECT user_id, id,")), args,
                                 binary=True)
         reasons = conn.execute(many(inc.REASONS_SQL.replace("SELECT source_id", "SELECT user_id, source_id")), args)
-    snaps, highs = _by_user(rows.fetchall()), dict(hw.fetchall())
+    snaps, highs = _runs_by_user(rows.fetchall()), dict(hw.fetchall())
     summaries: dict[str, list] = defaultdict(list)
     for r in summ.fetchall():
         summaries[r.pop("user_id")].append(r)
@@ -84,7 +94,7 @@ def prefetch(conn: psycopg.Connection, users: Sequence[str]) -> dict[str, inc.Pr
     sessions = {r["user_id"]: r for r in sess.fetchall()}
     clus, why = _by_user(clusters.fetchall()), _by_user(reasons.fetchall())
     return {u: inc.Prefetched(
-        cs.snapshot_from(u, snaps.get(u, []), (highs[u],) if u in highs else None), summaries.get(u, []),
+        cs.snapshot_from(u, snaps.get(u, []), (highs[u],) if u in highs else None, first=1), summaries.get(u, []),
         profiles.get(u), sessions.get(u), cs.clusters_from(clus.get(u, [])),
         {(a, b): r for a, b, r in why.get(u, [])}) for u in users}
 
