@@ -57,7 +57,8 @@ def consolidate_users(conn, users: Sequence[str], *, engine: Engine, embed: Embe
     for start in range(0, len(users), max(1, batch_users)):
         chunk = list(users[start:start + max(1, batch_users)])
         try:
-            outs = consolidate_batch(conn, chunk, **kw) if len(chunk) > 1 else None
+            # a user named twice is run twice, one after the other, as before
+            outs = consolidate_batch(conn, chunk, **kw) if len(set(chunk)) == len(chunk) > 1 else None
         except Exception as e:  # rolled back whole: each user again on its own
             log.warning("batch of %d users failed (%s: %s); one transaction per user", len(chunk), type(e).__name__, e)
             outs = None
