@@ -81,13 +81,18 @@ def _instrument(kill_at: int | None, trace: list[str]):
                 "load", "try", "update", "upsert", "insert", "delete", "set", "current", "summaries", "user",
                 "existing", "get"):
             wrap(store_cons, attr, f"store.{attr}")
+    from memory_pipeline.store import batched as batch_sql
     from memory_pipeline.store import incremental as inc_sql
     from memory_pipeline.store import tiers as tier_sql
 
     for owner, attrs in ((inc_sql, ("user_state", "prefetch", "older_neighbours", "supersession_reasons")),
-                         (tier_sql, ("refresh_memory_tiers", "refresh_summary_tiers"))):
+                         (tier_sql, ("refresh_memory_tiers", "refresh_summary_tiers", "refresh_memory_tiers_many",
+                                     "refresh_summary_tiers_many")),
+                         (batch_sql, ("lock_users", "user_states", "prefetch", "new_and_pool_vectors",
+                                      "older_neighbours", "upsert_clusters", "insert_edges", "set_states",
+                                      "delete_summaries", "many"))):
         for attr in attrs:
-            wrap(owner, attr, f"store.{attr}")
+            wrap(owner, attr, f"store.{owner.__name__.rsplit('.', 1)[-1]}.{attr}")
     wrap(mem_sql, "insert_actions", "store.insert_actions")
     wrap(sug_sql, "insert_suggestion", "store.insert_suggestion")
     for phase in run.PHASES:
@@ -105,7 +110,7 @@ def consolidate(conn, users: list[str], on_user=None):
     real, batch.consolidate_user = batch.consolidate_user, functools.partial(run.consolidate_user, now=NOW)
     try:
         return batch.consolidate_users(conn, users, engine=get_engine(Settings.from_env()), embed=_fake_embed,
-                                       database_url=conn.info.dsn, run_id="crash", on_user=on_user)
+                                       database_url=conn.info.dsn, run_id="crash", on_user=on_user, now=NOW)
     finally:
         batch.consolidate_user = real
 

@@ -236,3 +236,27 @@ def test_centroid_is_unit_mean_direction():
     np.testing.assert_allclose(c, [np.sqrt(0.5), np.sqrt(0.5)], rtol=1e-6)
     with pytest.raises(ValueError):
         centroid(np.zeros((0, 3)))
+
+
+def test_the_direct_linkage_groups_as_sklearn_does():
+    """The linkage for a few rows, computed without sklearn's wrapper, gives sklearn's groups: random
+    points around a few centres, with exact duplicates (ties) among them."""
+    from sklearn.cluster import AgglomerativeClustering
+
+    from memory_pipeline.lib import clustering as c
+
+    rng = np.random.default_rng(7)
+    for case in range(400):
+        n = int(rng.integers(2, c.FAST_LINKAGE_MAX + 1))
+        centres = rng.normal(size=(3, 8))
+        x = centres[rng.integers(0, 3, n)] + rng.normal(scale=rng.uniform(0.05, 1.0), size=(n, 8))
+        if case % 5 == 0:
+            x[1] = x[0]
+        x = (x / np.linalg.norm(x, axis=1, keepdims=True)).astype(np.float32)
+        threshold = float(rng.uniform(0.3, 0.95))
+        dist = np.clip(1.0 - (x @ x.T).astype(np.float64), 0.0, 2.0)
+        np.fill_diagonal(dist, 0.0)
+        labels = AgglomerativeClustering(n_clusters=None, metric="precomputed", linkage="average",
+                                         distance_threshold=1.0 - threshold).fit_predict(dist)
+        want = sorted(tuple(g.tolist()) for g in c._groups_from_labels(labels))
+        assert sorted(tuple(g.tolist()) for g in c._dense_groups(x, threshold)) == want

@@ -1,6 +1,7 @@
 """Consolidation at scale: full and incremental runs, one heavy user's peak memory, Dagster overhead.
 
-Timed runs loop `consolidate_user` (the local engine, embeddings already stored) in a child process:
+Timed runs call `consolidate_users`, the function the Dagster asset calls (the local engine, embeddings
+already stored), in a child process:
 its peak RSS is then consolidation's own, not the bench's, which holds two encoders. The child
 connects without loading an embedder, as a consolidation worker would.
 """
@@ -39,21 +40,21 @@ KEPT_COUNTS = (
 def consolidate_loop(
     conn, users: list[str], *, now: datetime | None, run_id: str, engine=None
 ) -> tuple[float, Counter, int]:
-    """The plain-Python per-user consolidation, as the Dagster asset runs it; returns (s, counts, failed)."""
-    from memory_pipeline.consolidation.run import consolidate_user
+    """The function the Dagster asset calls (`consolidate_users`: batches of users, one transaction each);
+    returns (s, counts, failed). No encoder here: profiles are left without a vector, as before, and heavy
+    users' HNSW indexes are built (and timed) apart by `index_heavy_users`."""
+    from memory_pipeline.consolidation.batch import consolidate_users
     from memory_pipeline.engines import LocalEngine
 
-    engine, counts, failed = engine or LocalEngine(), Counter(), 0
+    engine, counts = engine or LocalEngine(), Counter()
     t0 = time.perf_counter()
-    for u in users:
-        try:
-            out = consolidate_user(conn, u, engine=engine, run_id=run_id, now=now)
-        except Exception as e:  # counted and reported: one user's failure is not the bench's
-            failed += 1
-            print(f"consolidation of {u} failed: {type(e).__name__}: {e}", file=sys.stderr)
-            continue
-        counts.update(out.counts)
-    return time.perf_counter() - t0, counts, failed
+    out = consolidate_users(conn, users, engine=engine, embed=None, database_url=None, run_id=run_id, now=now)
+    seconds = time.perf_counter() - t0
+    for user, error in out.failed.items():  # counted and reported: one user's failure is not the bench's
+        print(f"consolidation of {user} failed: {error}", file=sys.stderr)
+    for o in out.outcomes:
+        counts.update(o.counts)
+    return seconds, counts, len(out.failed)
 
 
 def run_child(bench, users: list[str], now: datetime, run_id: str) -> dict:
@@ -236,7 +237,7 @@ def dagster_overhead(bench) -> dict:
             "loop_failed": max(r["loop_failed"] for r in runs),
             "runs": runs,
             "how": f"same store loaded afresh for each; one Dagster run over every user partition (in process,"
-            " recorded in the instance) vs the function its asset calls (consolidate_user per user, then the"
+            " recorded in the instance) vs the function its asset calls (consolidate_users: batches of users, then the"
             f" run's profile vectors in one encoder call) called directly; {DAGSTER_REPS} of each, alternating,"
             " the best of each",
         }

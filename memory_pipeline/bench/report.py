@@ -141,7 +141,7 @@ def _consolidation(v: dict) -> str:
                 )
         rows.append([s, "compression (units)", "", full["memories"], "", st["compression_ratio"], "", ""])
     return table(
-        "consolidation (local engine, consolidate_user loop in a child process)",
+        "consolidation (local engine, consolidate_users in a child process)",
         ["stage", "run", "users", "memories", "seconds", "ratio", "peak MB", "failed"],
         rows,
         "incremental: 1% new memories; ratio = seconds / full run seconds",

@@ -61,7 +61,7 @@ NOTES = [
     "Every timed path embeds for real: single saves, recalls and the ingest measure.",
     "The encoder ratio is the ratio of the median interleaved runs (the best runs are shown beside it); ingest"
     " compares the best run of each.",
-    "Consolidation runs loop consolidate_user (local engine) in a child process; peak RSS is its VmHWM.",
+    "Consolidation runs call consolidate_users, as the Dagster asset does (local engine), in a child process; peak RSS is its VmHWM.",
 ]
 
 

@@ -1,12 +1,15 @@
-"""Many users in one run: one transaction each (a failed user rolls back alone), then what is cheaper
-done once for the whole run (profile vectors in one encoder call, HNSW indexes for heavy users)."""
+"""Many users in one run: batches of users, one transaction each (a failed batch is run again one user
+per transaction, so a failed user rolls back alone), then what is cheaper done once for the whole run
+(profile vectors in one encoder call, HNSW indexes for heavy users)."""
 
 from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from datetime import datetime
 
+from memory_pipeline.consolidation.batched import consolidate_batch
 from memory_pipeline.consolidation.config import ConsolidationConfig
 from memory_pipeline.consolidation.context import Embed
 from memory_pipeline.consolidation.phases.base import PhaseResult
@@ -16,6 +19,7 @@ from memory_pipeline.store import consolidation as store
 from memory_pipeline.store.indexes import HNSW_MIN_ROWS, ensure_user_index
 
 log = logging.getLogger(__name__)
+BATCH_USERS = 100  # users per transaction: few enough that a rerun one by one after a failure is cheap
 
 
 @dataclass
@@ -39,28 +43,49 @@ class BatchOutcome:
                 "ratio": round(active / after, 3) if after else 0.0}
 
 
-def consolidate_users(conn, users: Sequence[str], *, engine: Engine, embed: Embed, database_url: str,
+def consolidate_users(conn, users: Sequence[str], *, engine: Engine, embed: Embed | None, database_url: str | None,
                       run_id: str | None = None, mode: str = "apply", dry_run: bool = False,
-                      config: ConsolidationConfig | None = None,
-                      on_user: Callable[[UserOutcome], None] | None = None) -> BatchOutcome:
+                      config: ConsolidationConfig | None = None, now: datetime | None = None,
+                      on_user: Callable[[UserOutcome], None] | None = None,
+                      batch_users: int = BATCH_USERS) -> BatchOutcome:
+    """Batches of `batch_users` users, one transaction each (`batched.consolidate_batch`); a batch that
+    fails is run again one user per transaction, so only the failing user is left out. `embed=None`: the
+    run's new profiles are left without a vector (the next run fills it in); `database_url=None`: heavy
+    users' HNSW indexes are left to the caller."""
     batch = BatchOutcome()
-    for user in users:
+    kw = {"engine": engine, "run_id": run_id, "mode": mode, "dry_run": dry_run, "config": config, "now": now}
+    for start in range(0, len(users), max(1, batch_users)):
+        chunk = list(users[start:start + max(1, batch_users)])
         try:
-            out = consolidate_user(conn, user, engine=engine, run_id=run_id, mode=mode, dry_run=dry_run,
-                                   config=config)
-        except Exception as e:  # one user's failure rolls back that user only
-            log.error("consolidation of %s failed: %s", user, e)
-            batch.failed[user] = f"{type(e).__name__}: {e}"
-            continue
-        batch.outcomes.append(out)
-        heavy = out.compression.get("active_memories", 0) >= HNSW_MIN_ROWS
-        if heavy and not dry_run and ensure_user_index(database_url, user):
-            batch.users_with_hnsw += 1
-        if on_user:
-            on_user(out)
+            # a user named twice is run twice, one after the other, as before
+            outs = consolidate_batch(conn, chunk, **kw) if len(set(chunk)) == len(chunk) > 1 else None
+        except Exception as e:  # rolled back whole: each user again on its own
+            log.warning("batch of %d users failed (%s: %s); one transaction per user", len(chunk), type(e).__name__, e)
+            outs = None
+        for user in chunk if outs is None else ():
+            try:
+                outs_one = consolidate_user(conn, user, **kw)
+            except Exception as e:  # one user's failure rolls back that user only
+                log.error("consolidation of %s failed: %s", user, e)
+                batch.failed[user] = f"{type(e).__name__}: {e}"
+                continue
+            _done(batch, outs_one, database_url, dry_run, on_user)
+        for out in outs or ():
+            _done(batch, out, database_url, dry_run, on_user)
     # one encoder call for the run's new profiles: one per user would cost more than the rest
     to_embed = [(o.user_id, *o.profile_to_embed) for o in batch.outcomes if o.profile_to_embed]
-    if to_embed and not dry_run:
+    if to_embed and embed and not dry_run:
         vectors = embed([text for _, _, text in to_embed])
         store.set_profile_embeddings(conn, [(u, pid, v) for (u, pid, _), v in zip(to_embed, vectors, strict=True)])
     return batch
+
+
+def _done(batch: BatchOutcome, out: UserOutcome, database_url: str | None, dry_run: bool,
+          on_user: Callable[[UserOutcome], None] | None) -> None:
+    """After the user's commit: a heavy user gets its HNSW index."""
+    batch.outcomes.append(out)
+    heavy = out.compression.get("active_memories", 0) >= HNSW_MIN_ROWS
+    if heavy and not dry_run and database_url and ensure_user_index(database_url, out.user_id):
+        batch.users_with_hnsw += 1
+    if on_user:
+        on_user(out)

@@ -17,10 +17,20 @@ import numpy as np
 import psycopg
 
 from memory_pipeline.consolidation.config import ConsolidationConfig
+from memory_pipeline.lib import clustering
 from memory_pipeline.store import consolidation as store
 from memory_pipeline.store import incremental as incremental_sql
 
 Embed = Callable[[list[str]], np.ndarray]
+
+
+@dataclass(frozen=True)
+class Centroid:
+    """The centroid of these memories' vectors, computed when the batch writes it (derived rows'
+    vectors are only written, never read back by a later phase, so their sources' vectors are read
+    once for the whole batch)."""
+
+    ids: tuple[int, ...]
 
 
 def stable_id(prefix: str, *parts: object) -> str:
@@ -45,6 +55,10 @@ class RunContext:
     profile_to_embed: tuple[str, str] | None = None  # (profile id, text) when `embed` is None
     # rows read before the first phase (one round trip); None: each is read when first asked
     pre: incremental_sql.Prefetched | None = None
+    # a batch of users (consolidation/batched.py): writes wait for the batch, reads were made for it
+    deferred: bool = False
+    pool_near: set[int] | None = None  # pool rows a new memory can group with (None: the whole pool)
+    neighbours: list[tuple[int, int, float]] | None = None  # older_neighbours of the new memories
     _emb: dict[int, np.ndarray] = field(default_factory=dict)
     _summaries: dict[str, dict] | None = None
     _profile: tuple[dict | None] | None = None
@@ -77,6 +91,20 @@ class RunContext:
         if not ids:
             return np.zeros((0, 1), dtype=np.float32)
         return np.vstack([self._emb[i] for i in ids])
+
+    def centroid(self, ids: list[int]) -> np.ndarray | Centroid:
+        """`clustering.centroid` of the memories' vectors; in a batch, left for the batch to compute
+        unless every vector has been read already."""
+        if self.deferred and any(i not in self._emb for i in ids):
+            return Centroid(tuple(ids))
+        return clustering.centroid(self.embeddings(ids))
+
+    def cluster_summaries(self, cluster_ids: list[str]) -> dict[str, str]:
+        """cluster id -> id of its summary, as stored before this run."""
+        if self.pre is None:
+            return store.summaries_for_clusters(self.conn, self.user_id, cluster_ids)
+        wanted = set(cluster_ids)
+        return {r["cluster_id"]: r["id"] for r in self.pre.summaries if r.get("cluster_id") in wanted}
 
     def members_by_cluster(self, cluster_ids: set[str]) -> dict[str, list[int]]:
         out: dict[str, list[int]] = defaultdict(list)

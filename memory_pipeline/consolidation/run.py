@@ -73,34 +73,47 @@ def consolidate_user(conn: psycopg.Connection, user_id: str, *, engine: Engine, 
     if conn.info.transaction_status != psycopg.pq.TransactionStatus.IDLE:
         raise ValueError("consolidate_user commits its own transaction; the connection has one open")
     started = time.perf_counter()
-    out = UserOutcome(user_id)
     with conn.transaction():
         if not store.try_lock_user(conn, user_id):
-            mem_sql.insert_actions(conn, [{"user_id": user_id, "run_id": run_id, "action": "SKIP",
-                                           "reason": "another consolidation of this user is running",
-                                           "dry_run": dry_run}])
-            out.status = "skipped"
-            return out
+            mem_sql.insert_actions(conn, [skip_action(user_id, run_id, dry_run)])
+            return UserOutcome(user_id, status="skipped")
         state = incremental_sql.user_state(conn, user_id)
         quiet = is_quiet(state, engine)
         pre = None if quiet else incremental_sql.prefetch(conn, user_id)
-        snap = pre.snapshot if pre else store.empty_snapshot(user_id, state["high_water"])
-        ctx = RunContext(conn, snap, config or ConsolidationConfig(), now or datetime.now(UTC), run_id, mode,
-                         dry_run, embed, pre=pre)
+        ctx = RunContext(conn, pre.snapshot if pre else store.empty_snapshot(user_id, state["high_water"]),
+                         config or ConsolidationConfig(), now or datetime.now(UTC), run_id, mode, dry_run, embed,
+                         pre=pre)
         writer = Writer(ctx)
-        for phase in PHASES:
-            if quiet and phase is not tier:  # nothing it reads has changed since the last run
-                out.phases.append(PhaseResult(phase.NAME, phase.ASSET))
-                continue
-            out.phases.append(_run_phase(phase, ctx, writer, engine))
+        out = run_phases(ctx, writer, engine, quiet)
         writer.finish()
-    if quiet and state["unembedded_profile"] and not embed:  # as the profile phase: a vector a crash left out
+    finish_outcome(out, ctx, writer, state, quiet)
+    out.seconds = time.perf_counter() - started
+    return out
+
+
+def skip_action(user_id: str, run_id: str | None, dry_run: bool) -> dict:
+    return {"user_id": user_id, "run_id": run_id, "action": "SKIP",
+            "reason": "another consolidation of this user is running", "dry_run": dry_run}
+
+
+def run_phases(ctx: RunContext, writer: Writer, engine: Engine, quiet: bool) -> UserOutcome:
+    """Every phase in order; a quiet user's run only refreshes its tiers."""
+    out = UserOutcome(ctx.user_id)
+    for phase in PHASES:
+        if quiet and phase is not tier:  # nothing it reads has changed since the last run
+            out.phases.append(PhaseResult(phase.NAME, phase.ASSET))
+            continue
+        out.phases.append(_run_phase(phase, ctx, writer, engine))
+    return out
+
+
+def finish_outcome(out: UserOutcome, ctx: RunContext, writer: Writer, state: dict, quiet: bool) -> None:
+    """The outcome's figures, once the user's rows are committed."""
+    if quiet and state["unembedded_profile"] and not ctx.embed:  # as the profile phase: a vector a crash left out
         ctx.profile_to_embed = (state["unembedded_profile"], state["unembedded_content"])
     out.changed_rows, out.skipped_concurrent = writer.changed_rows, writer.skipped_concurrent
     out.compression = quiet_compression(state) if quiet else compression(ctx)
     out.profile_to_embed = ctx.profile_to_embed
-    out.seconds = time.perf_counter() - started
-    return out
 
 
 def _run_phase(phase, ctx: RunContext, writer: Writer, engine: Engine) -> PhaseResult:

@@ -9,9 +9,11 @@ reviewed become pending suggestions instead (`review_instead`).
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 
 from memory_pipeline import telemetry
-from memory_pipeline.consolidation.context import RunContext, stable_id
+from memory_pipeline.consolidation.context import Centroid, RunContext, stable_id
+from memory_pipeline.lib import clustering
 from memory_pipeline.store import consolidation as store
 from memory_pipeline.store import memories as mem_sql
 from memory_pipeline.store import suggestions as suggestion_sql
@@ -34,6 +36,12 @@ class Writer:
         self._deleted: list[str] = []
         self._edges: list[dict] = []
         self._clusters: list[tuple] = []
+        # a batch of users (`ctx.deferred`): what each flush and finish would write, left for the batch
+        self.deferred = ctx.deferred
+        self.out: dict[str, list] = {k: [] for k in ("clusters", "deleted", "summaries", "edges", "profile",
+                                                       "fingerprint", "session")}
+        self.tier_request: tuple | None = None  # (overrides, max id, callback, place in the action log)
+        self.memory_changes: tuple[dict, dict] | None = None  # (changes, versions) for update_memories
         self._pending = suggestion_sql.pending_suggestions(ctx.conn, ctx.user_id) if ctx.mode == "review" else []
         self._known = suggestion_sql.known_suggestion_ids(ctx.conn, ctx.user_id) if ctx.mode == "review" else set()
 
@@ -97,49 +105,70 @@ class Writer:
         if changed and not self.dry:
             self.changed_rows += store.update_summary_tiers(self.ctx.conn, list(changed), list(changed.values()))
 
-    def refresh_tiers(self) -> tier_sql.TierResult:
+    def refresh_tiers(self, on_result: Callable[[tier_sql.TierResult], None]) -> None:
         """Tiers and layers of the user's active memories in one statement, with this run's unwritten
-        links as overrides; each tier transition is logged (layers follow silently, as before)."""
-        ctx, snap, rc = self.ctx, self.ctx.snap, self.ctx.config.retention
+        links as overrides; each tier transition is logged (layers follow silently, as before). In a
+        batch the statement is the batch's, and the transitions take this place in the log."""
+        ctx, snap = self.ctx, self.ctx.snap
         linked = {i for c in ("superseded_by", "summarized_into", "duplicate_of") for i in self._changes.get(c, ())}
         overrides = {i: (snap.superseded_by[ctx.pos[i]] is not None, snap.summarized_into[ctx.pos[i]] is not None,
                          snap.duplicate_of[ctx.pos[i]] is not None) for i in linked}
         high = max(int(snap.ids.max()) if len(snap) else 0, snap.high_water)
-        got = tier_sql.refresh_memory_tiers(ctx.conn, ctx.user_id, ctx.now, rc, overrides=overrides,
-                                            write=not self.dry, max_id=high)
+        if self.deferred:
+            self.tier_request = (overrides, high, on_result, len(self.actions))
+            return
+        got = tier_sql.refresh_memory_tiers(ctx.conn, ctx.user_id, ctx.now, ctx.config.retention,
+                                            overrides=overrides, write=not self.dry, max_id=high)
+        summary_tiers = tier_sql.refresh_summary_tiers(ctx.conn, ctx.user_id, ctx.now, ctx.config.retention,
+                                                       write=not self.dry)
+        made = self.tiers_refreshed(got, summary_tiers)
+        self.actions.extend(made)
+        on_result(got)
+
+    def tiers_refreshed(self, got: tier_sql.TierResult, summary_tiers: dict[str, str]) -> list[dict]:
+        """The run's view follows the new tiers; returns the TIER_CHANGE actions."""
+        ctx, snap, rc = self.ctx, self.ctx.snap, self.ctx.config.retention
         transitions: dict[tuple[str, str], list[int]] = {}
         for mid, old_tier, new_tier, _, new_layer in got.changes:
             if mid in ctx.pos:
                 snap.tier[ctx.pos[mid]], snap.layer[ctx.pos[mid]] = new_tier, new_layer
             if old_tier != new_tier:
                 transitions.setdefault((old_tier, new_tier), []).append(mid)
+        before = len(self.actions)
         for (a, b), mids in sorted(transitions.items()):
             self.act("TIER_CHANGE", mids, f"{a} -> {b} (retention vs thresholds {rc.hot_threshold}"
                      f" / {rc.warm_threshold})")
+        made = self.actions[before:]
+        del self.actions[before:]
         if not self.dry:
-            self.changed_rows += len(got.changes)
-        summary_tiers = tier_sql.refresh_summary_tiers(ctx.conn, ctx.user_id, ctx.now, rc, write=not self.dry)
+            self.changed_rows += len(got.changes) + len(summary_tiers)
         if ctx._summaries is not None:  # the run's view of its summaries follows
             for sid, t in summary_tiers.items():
                 if sid in ctx._summaries:
                     ctx._summaries[sid]["tier"] = t
-        if not self.dry:
-            self.changed_rows += len(summary_tiers)
-        return got
+        return made
 
     def write_profile(self, row: dict) -> None:
         self.ctx.set_profile(row)
-        if not self.dry:
+        if self.deferred and not self.dry:
+            self.out["profile"].append(row)
+            self.changed_rows += 1
+        elif not self.dry:
             store.upsert_profile(self.ctx.conn, row)
             self.changed_rows += 1
 
     def keep_profile(self, fingerprint: str, extracted: dict) -> None:
         """Same profile from new inputs: remember the inputs (and what was read from them), keep the version."""
-        if not self.dry:
+        if self.deferred and not self.dry:
+            self.out["fingerprint"].append((self.ctx.user_id, fingerprint, extracted))
+        elif not self.dry:
             store.set_profile_fingerprint(self.ctx.conn, self.ctx.user_id, fingerprint, extracted)
 
     def write_session_context(self, text: str, summary_ids: list[str], tokens: int) -> None:
-        if not self.dry:
+        if self.deferred and not self.dry:
+            self.out["session"].append((self.ctx.user_id, text, summary_ids, tokens, self.ctx.run_id))
+            self.changed_rows += 1
+        elif not self.dry:
             store.upsert_session_context(self.ctx.conn, self.ctx.user_id, text, summary_ids, tokens,
                                          self.ctx.run_id)
             self.changed_rows += 1
@@ -147,7 +176,15 @@ class Writer:
     def flush(self) -> None:
         """End of a phase: its derived rows in a few batched statements."""
         conn = self.ctx.conn
-        if not self.dry:
+        if self.deferred and not self.dry:
+            self.changed_rows += len(self._clusters) + len(self._summaries)
+            for key, rows in (("clusters", self._clusters), ("deleted", self._deleted),
+                              ("summaries", self._summaries), ("edges", self._edges)):
+                self.out[key].extend(rows)
+        elif not self.dry:
+            self._clusters = [(cid, self._vector(c), n) for cid, c, n in self._clusters]
+            for row in self._summaries:
+                row["embedding"] = self._vector(row["embedding"])
             if self._clusters:
                 store.upsert_clusters(conn, self.ctx.user_id, self._clusters, "embedding-agglomerative",
                                       self.ctx.run_id)
@@ -157,6 +194,9 @@ class Writer:
             self.changed_rows += len(self._summaries)
             self.changed_rows += store.insert_edges(conn, self._edges)
         self._clusters, self._deleted, self._summaries, self._edges = [], [], [], []
+
+    def _vector(self, v):
+        return clustering.centroid(self.ctx.embeddings(list(v.ids))) if isinstance(v, Centroid) else v
 
     # -- review mode (seed 000) ---------------------------------------------------------------------
     def review_instead(self, action: str, memory_ids: list[int], reason: str, *, content: str | None = None,
@@ -188,6 +228,11 @@ class Writer:
         """Derived memory columns in one statement under optimistic locking, the high-water mark,
         then the action log (the SKIPs for rows a concurrent save changed included)."""
         ctx, snap = self.ctx, self.ctx.snap
+        if self.deferred:
+            if not self.dry and self._changes:
+                ids = {i for col in self._changes.values() for i in col}
+                self.memory_changes = (self._changes, {i: int(snap.version[ctx.pos[i]]) for i in ids})
+            return  # the batch writes the rest (`batched.apply`)
         if not self.dry and self._changes:
             ids = {i for col in self._changes.values() for i in col}
             versions = {i: int(snap.version[ctx.pos[i]]) for i in ids}
@@ -197,8 +242,15 @@ class Writer:
             if moved:
                 self.act("SKIP", moved, "changed by a concurrent save during consolidation; left as it is")
                 self.skipped_concurrent += len(moved)
-        high = max(int(snap.ids.max()) if len(snap) else 0, snap.high_water)
-        if not self.dry and (high != snap.high_water or self.changed_rows):
-            store.set_state(ctx.conn, ctx.user_id, ctx.run_id, high)
+        if self.needs_state():
+            store.set_state(ctx.conn, ctx.user_id, ctx.run_id, self.high_water())
         mem_sql.insert_actions(ctx.conn, self.actions)
         telemetry.count_actions(self.actions)
+
+    def high_water(self) -> int:
+        snap = self.ctx.snap
+        return max(int(snap.ids.max()) if len(snap) else 0, snap.high_water)
+
+    def needs_state(self) -> bool:
+        """A new high-water mark or any row written: the user's state records the run."""
+        return not self.dry and (self.high_water() != self.ctx.snap.high_water or self.changed_rows > 0)

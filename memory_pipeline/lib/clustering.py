@@ -20,6 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
+from scipy.cluster.hierarchy import linkage
 from scipy.sparse import coo_matrix
 from scipy.sparse.csgraph import connected_components
 from sklearn.cluster import AgglomerativeClustering
@@ -30,6 +31,7 @@ DEFAULT_THRESHOLD = 0.80
 DEFAULT_MIN_SIZE = 3
 DEFAULT_MAX_SIZE = 20
 DEFAULT_DENSE_LIMIT = 2000
+FAST_LINKAGE_MAX = 64  # rows up to which the linkage is computed without sklearn's wrapper
 DEFAULT_MAX_NEIGHBORS = 32
 # Similarity entries per block (float32): 2M entries = 8 MB whatever the number of columns.
 _BLOCK_ENTRIES = 1 << 21
@@ -162,7 +164,13 @@ def _neighbour_edges(
 
 
 def _dense_groups(x: np.ndarray, threshold: float) -> list[np.ndarray]:
-    """Seed 003: average-linkage agglomerative clustering on cosine distance."""
+    """Seed 003: average-linkage agglomerative clustering on cosine distance, cut where the linkage
+    distance reaches 1 - threshold.
+
+    scikit-learn's `AgglomerativeClustering`; for a few rows (what an incremental run clusters) the same
+    scipy linkage of the same condensed matrix and the same cut (merges at or above the threshold are
+    not made) directly, since sklearn's per-call validation cost more than the linkage. The tests hold
+    the two to the same groups."""
     n = x.shape[0]
     if n < 2:
         return [np.arange(n)]
@@ -170,13 +178,19 @@ def _dense_groups(x: np.ndarray, threshold: float) -> list[np.ndarray]:
     np.subtract(1.0, dist, out=dist)
     np.clip(dist, 0.0, 2.0, out=dist)
     np.fill_diagonal(dist, 0.0)
-    labels = AgglomerativeClustering(
-        n_clusters=None,
-        metric="precomputed",
-        linkage="average",
-        distance_threshold=1.0 - threshold,
-    ).fit_predict(dist)
-    return _groups_from_labels(labels)
+    if n > FAST_LINKAGE_MAX:
+        labels = AgglomerativeClustering(
+            n_clusters=None, metric="precomputed", linkage="average", distance_threshold=1.0 - threshold,
+        ).fit_predict(dist)
+        return _groups_from_labels(labels)
+    i, j = np.triu_indices(n, k=1)
+    tree = linkage(dist[i, j], method="average")
+    made = n - 1 - int(np.count_nonzero(tree[:, 2] >= 1.0 - threshold))  # merges in distance order
+    members: dict[int, list[int]] = {k: [k] for k in range(n)}
+    for step in range(made):
+        a, b = int(tree[step, 0]), int(tree[step, 1])
+        members[n + step] = members.pop(a) + members.pop(b)
+    return [np.array(sorted(g), dtype=np.intp) for g in sorted(members.values())]
 
 
 def _sparse_groups(
@@ -250,14 +264,18 @@ def _check_sizes(threshold: float, min_size: int, max_size: int, max_neighbors: 
 
 
 def _groups(
-    x: np.ndarray, n_new: int, with_pool: bool, threshold: float, dense_limit: int, max_neighbors: int
+    x: np.ndarray, n_new: int, with_pool: bool, threshold: float, dense_limit: int, max_neighbors: int,
+    min_size: int = 1,
 ) -> list[np.ndarray]:
-    """Groups among the first `n_new` rows of x and the pool rows within threshold of one of them."""
+    """Groups among the first `n_new` rows of x and the pool rows within threshold of one of them
+    (none when fewer than `min_size` rows could be in one: no group of them would be kept)."""
     if not with_pool and n_new <= dense_limit:
-        return _dense_groups(x, threshold)
+        return _dense_groups(x, threshold) if x.shape[0] >= min_size else []
     rows, cols = _neighbour_edges(x, n_new, threshold, max_neighbors)
     pool_hits = np.unique(cols[cols >= n_new])
     members = np.concatenate([np.arange(n_new), pool_hits])
+    if members.size < min_size:
+        return []
     if members.size <= dense_limit:
         return [members[g] for g in _dense_groups(x[members], threshold)]
     return _sparse_groups(x, rows, cols, members)
@@ -310,7 +328,7 @@ def plan_clusters(
     if rest.size:
         ids = [new_sorted[i] for i in rest] + pool_sorted
         x = np.concatenate([x_new[rest], x_pool]) if pool_sorted else x_new[rest]
-        groups = _groups(x, rest.size, bool(pool_sorted), threshold, dense_limit, max_neighbors)
+        groups = _groups(x, rest.size, bool(pool_sorted), threshold, dense_limit, max_neighbors, min_size)
         for g in _split_oversize(groups, x, max_size):
             if g.size >= min_size and g.min() < rest.size:
                 new_clusters.append(tuple(sorted(ids[i] for i in g)))

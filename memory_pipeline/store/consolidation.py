@@ -103,8 +103,9 @@ def load_snapshot(conn: psycopg.Connection, user_id: str) -> Snapshot:
     return snapshot_from(user_id, rows, conn.execute(HIGH_WATER_SQL, (user_id,)).fetchone())
 
 
-def snapshot_from(user_id: str, rows: list[tuple], hw: tuple | None) -> Snapshot:
-    cols = list(zip(*rows, strict=True)) if rows else [[] for _ in range(21)]
+def snapshot_from(user_id: str, rows: list[tuple], hw: tuple | None, first: int = 0) -> Snapshot:
+    """`rows` of SNAPSHOT_SQL's columns, from column `first` on (before it: e.g. the user of a batch's rows)."""
+    cols = list(zip(*rows, strict=True))[first:] if rows else [[] for _ in range(21)]
     return Snapshot(
         user_id=user_id,
         ids=np.asarray(cols[0], dtype=np.int64),

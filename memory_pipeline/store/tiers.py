@@ -128,3 +128,59 @@ def refresh_summary_tiers(conn: psycopg.Connection, user_id: str, now: datetime,
         "SELECT id, new_tier FROM d WHERE old_tier IS DISTINCT FROM new_tier"
     sql = _SUMMARY_TIERS.format(tier=_tier(score, "false"), write=tail)
     return dict(conn.execute(sql, {**_params(rc, now), "user": user_id}).fetchall())
+
+
+_MANY = ("q(user_id, max_id) AS (SELECT * FROM unnest(%(users)s::text[], %(max_ids)s::bigint[])),",
+         "FROM q JOIN memories m ON m.user_id = q.user_id AND m.id <= q.max_id LEFT JOIN w ON w.ns = m.namespace"
+         " LEFT JOIN o ON o.id = m.id WHERE")
+
+
+def refresh_memory_tiers_many(conn: psycopg.Connection, max_ids: Mapping[str, int], now: datetime,
+                              rc: RetentionConfig, *, overrides: Mapping[int, tuple[bool, bool, bool]] | None = None,
+                              write: bool = True) -> dict[str, TierResult]:
+    """`refresh_memory_tiers` for many users (user -> the largest id its run read) in one statement."""
+    sup = "sup"
+    sql = _MEMORY_TIERS.format(
+        tier=_tier(_score("created_at", "last_accessed", "access_count", "weight", "importance", sup), sup),
+        write=_WRITE if write else _DRY)
+    sql = (sql.replace("o(id, sup, summ, dup) AS", _MANY[0] + "\no(id, sup, summ, dup) AS")
+           .replace("FROM memories m LEFT JOIN w ON w.ns = m.namespace LEFT JOIN o ON o.id = m.id\n"
+                    "  WHERE m.user_id = %(user)s AND m.id <= %(max_id)s AND", _MANY[1])
+           .replace("SELECT m.id, m.version,", "SELECT m.user_id, m.id, m.version,")
+           .replace("SELECT id, version, old_tier,", "SELECT user_id, id, version, old_tier,")
+           .replace("RETURNING c.id,", "RETURNING c.user_id, c.id,").replace("SELECT id, old_tier, new_tier, old_layer",
+                                                                           "SELECT user_id, id, old_tier, new_tier, old_layer")
+           .replace("json_object_agg(new_tier, n)", "json_agg(json_build_array(user_id, new_tier, n))")
+           .replace("SELECT new_tier, count(*) n FROM c GROUP BY 1", "SELECT user_id, new_tier, count(*) n FROM c GROUP BY 1, 2")
+           .replace("'{{}}'", "'[]'").replace("'{}'", "'[]'")
+           .replace("json_build_array(id, old_tier", "json_build_array(user_id, id, old_tier"))
+    ov = dict(overrides or {})
+    params = {**_params(rc, now), "users": list(max_ids), "max_ids": list(max_ids.values()),
+              "oid": list(ov), "osup": [v[0] for v in ov.values()],
+              "osumm": [v[1] for v in ov.values()], "odup": [v[2] for v in ov.values()],
+              "p_imp": PROMOTE_IMPORTANCE, "p_acc": PROMOTE_ACCESS, "p_min": WORKING_MINUTES}
+    tally, changes = conn.execute(sql, params).fetchone()
+    out = {u: TierResult() for u in max_ids}
+    for u, t, n in tally:
+        out[u].tally[t] = n
+    for u, *c in changes:
+        out[u].changes.append(tuple(c))
+    return out
+
+
+def refresh_summary_tiers_many(conn: psycopg.Connection, users: list[str], now: datetime, rc: RetentionConfig, *,
+                               write: bool = True) -> dict[str, dict[str, str]]:
+    """`refresh_summary_tiers` for many users in one statement: user -> {summary id: new tier}."""
+    score = _score("s.temporal_end", None, "s.access_count", "coalesce(w.weight, %(default_w)s)",
+                   None, "false")
+    tail = ("UPDATE summaries s SET tier = d.new_tier FROM d WHERE s.id = d.id AND d.old_tier IS DISTINCT FROM"
+            " d.new_tier RETURNING s.user_id, s.id, s.tier") if write else \
+        "SELECT user_id, id, new_tier FROM d WHERE old_tier IS DISTINCT FROM new_tier"
+    sql = (_SUMMARY_TIERS.format(tier=_tier(score, "false"), write=tail)
+           .replace("SELECT s.id, s.tier AS old_tier", "SELECT s.user_id, s.id, s.tier AS old_tier")
+           .replace("s.user_id = %(user)s", "s.user_id = ANY(%(users)s)")
+           .replace("SELECT id, old_tier, CASE", "SELECT user_id, id, old_tier, CASE"))
+    out: dict[str, dict[str, str]] = {u: {} for u in users}
+    for u, sid, t in conn.execute(sql, {**_params(rc, now), "users": list(users)}).fetchall():
+        out[u][sid] = t
+    return out

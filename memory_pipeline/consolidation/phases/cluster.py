@@ -21,6 +21,8 @@ def run(ctx: RunContext, writer: Writer, engine: Engine) -> PhaseResult:
     if not new:
         return res
     pool = [ctx.id_of(k) for k in unclustered if not ctx.is_new(k)]
+    if ctx.pool_near is not None:  # only rows near a new one can group with it: the plan is the same
+        pool = [i for i in pool if i in ctx.pool_near]
     existing = [clustering.ExistingCluster(cid, c, n) for cid, c, n in ctx.clusters()]
     plan = clustering.plan_clusters(
         [str(i) for i in new], ctx.embeddings(new), pool_ids=[str(i) for i in pool],
@@ -40,7 +42,7 @@ def run(ctx: RunContext, writer: Writer, engine: Engine) -> PhaseResult:
     writer.set_memory("cluster_id", assign)
     touched = set(assign.values())
     members_of = ctx.members_by_cluster(touched)
-    writer.upsert_clusters([(cid, clustering.centroid(ctx.embeddings(members_of[cid])), len(members_of[cid]))
+    writer.upsert_clusters([(cid, ctx.centroid(members_of[cid]), len(members_of[cid]))
                             for cid in sorted(touched)])
     ctx.touched_clusters |= touched
     res.counts["clusters_new"] += len(plan.new_clusters)

@@ -19,7 +19,7 @@ from memory_pipeline.engines.base import (
     DecisionCandidate,
     Engine,
 )
-from memory_pipeline.lib import clustering, retention
+from memory_pipeline.lib import retention
 from memory_pipeline.lib.merge_guard import merge_conflicts
 from memory_pipeline.lib.summarize import merge_text
 from memory_pipeline.lib.supersession import MemoryText
@@ -161,6 +161,6 @@ def _apply_merge(ctx: RunContext, writer: Writer, res: PhaseResult, d: Decision,
         "temporal_end": max(s.created_at[ka], s.created_at[kb]), "method": "merge",
         "model": engine.model if d.content else None,
         "prompt_version": engine.prompt_version(DECISION) if d.content else None, "run_id": ctx.run_id,
-        "embedding": clustering.centroid(ctx.embeddings(ids)),
+        "embedding": ctx.centroid(ids),
         "confidence": float(sim), "tier": retention.TIER_WARM, "scope": "merge"})
     res.counts["merged"] += 1

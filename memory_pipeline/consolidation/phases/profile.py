@@ -36,7 +36,9 @@ def run(ctx: RunContext, writer: Writer, engine: Engine) -> PhaseResult:
         _embed_if_missing(ctx, existing)
         return res  # same inputs, same method: nothing to rebuild (a fallback profile is retried)
     sources = [ProfileSource(r["id"], r["content"], r["temporal_end"]) for r in summ]
-    sources += [ProfileSource(str(ctx.id_of(k)), s.content[k], s.created_at[k], outcome=_outcome(s.metadata[k]))
+    # a row's metadata is decoded only if it names an outcome (most rows have none)
+    sources += [ProfileSource(str(ctx.id_of(k)), s.content[k], s.created_at[k],
+                              outcome=_outcome(s.metadata[k]) if s.metadata.contains(k, '"outcome"') else None)
                 for k in with_facts]
     sources, extracted = with_extracted(sources, existing, engine)
     prof = engine.profile(sources, superseded)

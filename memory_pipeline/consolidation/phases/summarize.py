@@ -10,9 +10,8 @@ from memory_pipeline.consolidation.context import RunContext, stable_id
 from memory_pipeline.consolidation.phases.base import PhaseResult, judged_by
 from memory_pipeline.consolidation.writer import Writer
 from memory_pipeline.engines.base import SUMMARY, Engine
-from memory_pipeline.lib import clustering, retention
+from memory_pipeline.lib import retention
 from memory_pipeline.lib.summarize import SourceItem, SummaryDraft
-from memory_pipeline.store import consolidation as store
 
 NAME = "summarize"
 ASSET = "memory_summaries"
@@ -41,7 +40,7 @@ def run(ctx: RunContext, writer: Writer, engine: Engine) -> PhaseResult:
             res.counts["summaries_rederived"] += 1
     if ctx.touched_clusters:
         members_of = ctx.members_by_cluster(ctx.touched_clusters)
-        old = store.summaries_for_clusters(ctx.conn, ctx.user_id, sorted(ctx.touched_clusters))
+        old = ctx.cluster_summaries(sorted(ctx.touched_clusters))
         jobs += [Job(sorted(members_of[cid]), "cluster", cid, old.get(cid)) for cid in sorted(ctx.touched_clusters)]
     write_summaries(ctx, writer, engine, res, jobs)
     # episodes after the cluster summaries are written: what a cluster summary stands for is not repeated
@@ -133,7 +132,7 @@ def write_summary(ctx: RunContext, writer: Writer, engine: Engine, res: PhaseRes
         "temporal_end": draft.temporal_range[1], "scope": scope, "method": method,
         "model": judged["model"], "prompt_version": version, "run_id": ctx.run_id,
         # the members' centre stands for the summary in recall
-        "embedding": clustering.centroid(ctx.embeddings(ids)), "confidence": float(draft.confidence),
+        "embedding": ctx.centroid(ids), "confidence": float(draft.confidence),
         "tier": retention.TIER_WARM,
     }, replaces=job.replaces, why=job.why)
     label = f"cluster {cid}" if cid else "episode"

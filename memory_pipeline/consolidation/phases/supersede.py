@@ -27,7 +27,11 @@ def run(ctx: RunContext, writer: Writer, engine: Engine) -> PhaseResult:
         return res  # nothing new: the edges of earlier runs stand (incremental runs)
     # only the slots a new memory states can gain an edge: their statements are judged again, whole
     touched = set().union(*(_slots(ctx, k) for k in new))
-    cand = [k for k in range(len(s)) if ctx.active(k) and s.facts.contains(k, '"slot"') and _slots(ctx, k) & touched]
+    # a row's facts are decoded only if their text names a touched slot (the text holds each slot verbatim
+    # unless JSON escapes it: then every slot row is decoded)
+    plain = all(t.isprintable() and '"' not in t and "\\" not in t for t in touched)
+    cand = [k for k in range(len(s)) if ctx.active(k) and s.facts.contains(k, '"slot"')
+            and (not plain or any(s.facts.contains(k, t) for t in touched)) and _slots(ctx, k) & touched]
     new_ids = {str(ctx.id_of(k)) for k in new}
     found = [f for f in engine.supersessions(SupersessionCandidates(
         [_text(ctx, k) for k in cand],
@@ -83,7 +87,9 @@ def candidate_pairs(ctx: RunContext) -> list[tuple[MemoryText, MemoryText, float
         return _pairs_in_memory(ctx)
     high = int(s.ids.max())
     out = []
-    for newer, older, sim in incremental_sql.older_neighbours(ctx.conn, ctx.user_id, new, PAIRS_PER_MEMORY, high):
+    found = ctx.neighbours if ctx.neighbours is not None else incremental_sql.older_neighbours(
+        ctx.conn, ctx.user_id, new, PAIRS_PER_MEMORY, high)
+    for newer, older, sim in found:
         if older in ctx.pos and sim >= PAIR_MIN_SIMILARITY:
             out.append((_text(ctx, ctx.pos[newer]), _text(ctx, ctx.pos[older]), sim))
     return out

@@ -19,7 +19,14 @@ ASSET = "memory_tiers"
 
 def run(ctx: RunContext, writer: Writer, engine: Engine) -> PhaseResult:
     res = PhaseResult(NAME, ASSET)
-    got = writer.refresh_tiers()
-    res.counts["tier_changes"] += sum(1 for c in got.changes if c[1] != c[2])
-    res.counts.update({f"tier_{t}": got.tally.get(t, 0) for t in retention.TIERS})
+
+    def record(got) -> None:  # in a batch of users: when the batch's statement has run
+        res.counts["tier_changes"] += sum(1 for c in got.changes if c[1] != c[2])
+        res.counts.update({f"tier_{t}": got.tally.get(t, 0) for t in retention.TIERS})
+        moves = {(c[1], c[2]) for c in got.changes if c[1] != c[2]}  # one TIER_CHANGE action each
+        if writer.deferred and moves:
+            res.actions["TIER_CHANGE"] += len(moves)
+
+    writer.refresh_tiers(record)
     return res
+

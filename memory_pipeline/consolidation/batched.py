@@ -1,0 +1,176 @@
+"""A batch of users consolidated in one transaction, with the same decisions as one run per user.
+
+A run with little new is mostly round trips and commits: ~18 statements and one commit per user.
+Here each read every user's run makes first is one statement for the whole batch (state, snapshot,
+summaries, profile, clusters, edges, the vectors clustering will compare, the supersession
+neighbours), the phases then run per user over those rows exactly as in `run.consolidate_user`
+(their writers collect instead of writing), and the batch writes what every user decided in a few
+set-based statements: tiers included, one statement for all of its users. All or nothing for the
+batch, and so for each user in it; `batch.consolidate_users` re-runs a failed batch one user per
+transaction, so one bad user still rolls back alone.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from datetime import UTC, datetime
+
+import numpy as np
+import psycopg
+
+from memory_pipeline import telemetry
+from memory_pipeline.consolidation.config import MODES, ConsolidationConfig
+from memory_pipeline.consolidation.context import Centroid, RunContext
+from memory_pipeline.consolidation.phases import supersede
+from memory_pipeline.consolidation.run import UserOutcome, finish_outcome, is_quiet, run_phases, skip_action
+from memory_pipeline.consolidation.writer import Writer
+from memory_pipeline.engines.base import Engine
+from memory_pipeline.lib import clustering
+from memory_pipeline.store import batched as bsql
+from memory_pipeline.store import consolidation as store
+from memory_pipeline.store import memories as mem_sql
+from memory_pipeline.store import tiers as tier_sql
+
+POOL_MARGIN = 0.02  # the pool is pre-filtered in SQL below the threshold: float rounding never decides
+
+
+@telemetry.traced("consolidation.batch", "batch")
+def consolidate_batch(conn: psycopg.Connection, users: Sequence[str], *, engine: Engine, run_id: str | None = None,
+                      mode: str = "apply", dry_run: bool = False, now: datetime | None = None,
+                      config: ConsolidationConfig | None = None) -> list[UserOutcome]:
+    """Consolidate `users` in one transaction. Raises on any failure (and rolls the batch back)."""
+    if mode not in MODES:
+        raise ValueError(f"mode must be one of {MODES}")
+    if conn.info.transaction_status != psycopg.pq.TransactionStatus.IDLE:
+        raise ValueError("consolidate_batch commits its own transaction; the connection has one open")
+    started, cfg, now = time.perf_counter(), config or ConsolidationConfig(), now or datetime.now(UTC)
+    with conn.transaction():
+        locked = bsql.lock_users(conn, users)
+        skipped = [UserOutcome(u, status="skipped") for u in users if u not in locked]
+        mem_sql.insert_actions(conn, [skip_action(o.user_id, run_id, dry_run) for o in skipped])
+        mine = [u for u in users if u in locked]
+        states = bsql.user_states(conn, mine)
+        quiet = {u: is_quiet(states[u], engine) for u in mine}
+        pres = bsql.prefetch(conn, [u for u in mine if not quiet[u]]) if not all(quiet.values()) else {}
+        runs = []
+        for u in mine:
+            pre = pres.get(u)
+            snap = pre.snapshot if pre else store.empty_snapshot(u, states[u]["high_water"])
+            ctx = RunContext(conn, snap, cfg, now, run_id, mode, dry_run, None, pre=pre, deferred=True)
+            runs.append((ctx, Writer(ctx)))
+        _read_for_phases(conn, [ctx for ctx, _ in runs if ctx.pre is not None], cfg)
+        outs = [run_phases(ctx, writer, engine, quiet[ctx.user_id]) for ctx, writer in runs]
+        for _, writer in runs:
+            writer.finish()
+        apply(conn, [w for _, w in runs], dry_run)
+    for out, (ctx, writer) in zip(outs, runs, strict=True):
+        finish_outcome(out, ctx, writer, states[ctx.user_id], quiet[ctx.user_id])
+        out.seconds = (time.perf_counter() - started) / max(1, len(users))
+    by_user = {o.user_id: o for o in [*outs, *skipped]}
+    return [by_user[u] for u in users]
+
+
+def _read_for_phases(conn: psycopg.Connection, ctxs: list[RunContext], cfg: ConsolidationConfig) -> None:
+    """What the phases would read one user at a time, read for the batch: the vectors of new rows and of
+    the pool rows near them (clustering), and each new memory's nearest older ones (supersession)."""
+    if not ctxs:
+        return
+    vectors = bsql.new_and_pool_vectors(conn, {c.user_id: c.snap.high_water for c in ctxs},
+                                        cfg.cluster_threshold - POOL_MARGIN)
+    near = set(vectors)
+    max_id = {}
+    for ctx in ctxs:
+        ctx._emb, ctx.pool_near = vectors, near  # ids are unique across users: one cache serves all
+        new = [ctx.id_of(k) for k in range(len(ctx.snap)) if ctx.is_new(k) and ctx.current(k)]
+        if 0 < len(new) <= supersede.STORE_SEARCH_MAX_NEW:
+            max_id.update(dict.fromkeys(new, int(ctx.snap.ids.max())))
+            ctx.neighbours = []
+    if max_id:
+        user_of = {i: ctx for ctx in ctxs if ctx.neighbours is not None for i in ctx.pos}
+        for row in bsql.older_neighbours(conn, max_id, supersede.PAIRS_PER_MEMORY):
+            user_of[row[0]].neighbours.append(row)
+
+
+def apply(conn: psycopg.Connection, writers: list[Writer], dry_run: bool) -> None:
+    """Every user's collected writes, in the order one user's run makes them, each kind one statement."""
+    if not writers:
+        return
+    run_id = writers[0].ctx.run_id
+    if not dry_run:
+        _write_derived(conn, writers, run_id)
+    _refresh_tiers(conn, [w for w in writers if w.tier_request], dry_run)
+    if not dry_run:
+        _write_memories(conn, writers)
+        bsql.many(conn, store.upsert_profile, [(row,) for w in writers for row in w.out["profile"]])
+        bsql.many(conn, store.set_profile_fingerprint, [a for w in writers for a in w.out["fingerprint"]])
+        bsql.many(conn, store.upsert_session_context, [a for w in writers for a in w.out["session"]])
+        bsql.set_states(conn, [(w.ctx.user_id, w.high_water()) for w in writers if w.needs_state()], run_id)
+    actions = [a for w in writers for a in w.actions]
+    mem_sql.insert_actions(conn, actions)
+    telemetry.count_actions(actions)
+
+
+def _write_derived(conn: psycopg.Connection, writers: list[Writer], run_id: str | None) -> None:
+    """Clusters, summaries and edges: what each phase's flush would have written."""
+    bsql.delete_summaries(conn, [w.ctx.user_id for w in writers], [d for w in writers for d in w.out["deleted"]])
+    vector = _centroids(conn, writers)
+    bsql.upsert_clusters(conn, [(cid, w.ctx.user_id, vector(c), n) for w in writers for cid, c, n in w.out["clusters"]],
+                         "embedding-agglomerative", run_id)
+    summaries = [{**row, "embedding": vector(row["embedding"])} for w in writers for row in w.out["summaries"]]
+    store.insert_summaries(conn, summaries)
+    new_edges = bsql.insert_edges(conn, [e for w in writers for e in w.out["edges"]])
+    for w in writers:
+        w.changed_rows += new_edges.get(w.ctx.user_id, 0)
+
+
+def _centroids(conn: psycopg.Connection, writers: list[Writer]):
+    """Derived rows' vectors: the vectors their sources need that no phase read, read in one statement."""
+    pending = [v for w in writers for v in [*(c for _, c, _ in w.out["clusters"]),
+                                               *(r["embedding"] for r in w.out["summaries"])]
+               if isinstance(v, Centroid)]
+    known: dict[int, np.ndarray] = {}
+    for w in writers:
+        known.update(w.ctx._emb)
+    missing = sorted({i for v in pending for i in v.ids if i not in known})
+    known.update(zip(missing, store.load_embeddings(conn, missing), strict=True))
+
+    def vector(v):
+        return clustering.centroid(np.vstack([known[i] for i in v.ids])) if isinstance(v, Centroid) else v
+    return vector
+
+
+def _refresh_tiers(conn: psycopg.Connection, writers: list[Writer], dry_run: bool) -> None:
+    """One tier statement for the memories of every user, one for their summaries."""
+    if not writers:
+        return
+    ctx = writers[0].ctx
+    overrides = {i: v for w in writers for i, v in w.tier_request[0].items()}
+    got = tier_sql.refresh_memory_tiers_many(conn, {w.ctx.user_id: w.tier_request[1] for w in writers}, ctx.now,
+                                             ctx.config.retention, overrides=overrides, write=not dry_run)
+    summ = tier_sql.refresh_summary_tiers_many(conn, [w.ctx.user_id for w in writers], ctx.now,
+                                               ctx.config.retention, write=not dry_run)
+    for w in writers:
+        _, _, on_result, at = w.tier_request
+        w.actions[at:at] = w.tiers_refreshed(got[w.ctx.user_id], summ[w.ctx.user_id])
+        on_result(got[w.ctx.user_id])
+
+
+def _write_memories(conn: psycopg.Connection, writers: list[Writer]) -> None:
+    """Derived memory columns of every user in one statement, under optimistic locking."""
+    changes: dict[str, dict[int, object]] = {}
+    versions: dict[int, int] = {}
+    for w in writers:
+        if w.memory_changes:
+            for col, values in w.memory_changes[0].items():
+                changes.setdefault(col, {}).update(values)
+            versions.update(w.memory_changes[1])
+    written = store.update_memories(conn, changes, versions) if versions else set()
+    for w in writers:
+        if w.memory_changes:
+            ids = set(w.memory_changes[1])
+            w.changed_rows += len(ids & written)
+            moved = sorted(ids - written)
+            if moved:
+                w.act("SKIP", moved, "changed by a concurrent save during consolidation; left as it is")
+                w.skipped_concurrent += len(moved)

@@ -1,0 +1,188 @@
+"""SQL of a batch of users consolidated in one transaction: what each user's run would read or write
+with one statement, read or written for every user of the batch with one statement (the cost of a
+run with little new is round trips and commits, not rows)."""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from collections.abc import Sequence
+
+import numpy as np
+import psycopg
+
+from memory_pipeline.store import consolidation as cs
+from memory_pipeline.store import incremental as inc
+
+EMPTY_STATE = {"max_id": 0, "high_water": 0, "pending": 0, "touched": 0, "active": 0, "unsummarized": 0,
+               "summaries": 0, "profile_method": None, "unembedded_profile": None, "unembedded_content": None}
+
+
+def lock_users(conn: psycopg.Connection, users: Sequence[str]) -> set[str]:
+    """The users of `users` whose consolidation lock this transaction got (see `try_lock_user`)."""
+    rows = conn.execute(
+        "SELECT u FROM unnest(%s::text[]) AS u WHERE pg_try_advisory_xact_lock(hashtextextended(u, %s))",
+        (list(users), cs.USER_LOCK_SALT)).fetchall()
+    return {r[0] for r in rows}
+
+
+def user_states(conn: psycopg.Connection, users: Sequence[str]) -> dict[str, dict]:
+    """`incremental.user_state` of every user of `users`, in one statement."""
+    cur = conn.cursor(row_factory=psycopg.rows.dict_row)
+    rows = cur.execute(
+        "SELECT m.user_id, coalesce(max(m.id), 0) AS max_id, coalesce(s.last_memory_id, 0) AS high_water,"
+        " count(*) FILTER (WHERE m.duplicate_of IS NULL AND (m.flagged OR m.layer = 'working')) AS pending,"
+        " count(*) FILTER (WHERE s.last_consolidated_at IS NULL OR m.updated_at > s.last_consolidated_at) AS touched,"
+        " count(*) FILTER (WHERE m.duplicate_of IS NULL) AS active,"
+        " count(*) FILTER (WHERE m.duplicate_of IS NULL AND m.superseded_by IS NULL AND m.summarized_into IS NULL)"
+        "   AS unsummarized, count(DISTINCT m.summarized_into) AS summaries,"
+        " min(p.method) AS profile_method,"
+        " min(p.id) FILTER (WHERE p.embedding IS NULL) AS unembedded_profile,"
+        " min(p.content) FILTER (WHERE p.embedding IS NULL) AS unembedded_content"
+        " FROM memories m LEFT JOIN consolidation_state s ON s.user_id = m.user_id"
+        " LEFT JOIN profiles p ON p.user_id = m.user_id"
+        " WHERE m.user_id = ANY(%s) GROUP BY m.user_id, s.last_memory_id, s.last_consolidated_at",
+        (list(users),)).fetchall()
+    got = {r.pop("user_id"): r for r in rows}
+    return {u: got.get(u) or dict(EMPTY_STATE) for u in users}
+
+
+def _by_user(rows, key: int = 0) -> dict[str, list]:
+    out: dict[str, list] = defaultdict(list)
+    for r in rows:
+        out[r[key]].append(r[key + 1:] if isinstance(r, tuple) else r)
+    return out
+
+
+# what a run reads of the profile: its vector only as present or not (parsing it cost more than the rest)
+PROFILE_SQL = ("SELECT user_id, id, content, method, inputs_fingerprint, extracted,"
+               " CASE WHEN embedding IS NOT NULL THEN true END AS embedding FROM profiles WHERE user_id = %s")
+
+
+def _runs_by_user(rows: list[tuple]) -> dict[str, list[tuple]]:
+    """Rows ordered by their first column (the user), as one slice per user: no row is copied."""
+    out, start = {}, 0
+    for k in range(1, len(rows) + 1):
+        if k == len(rows) or rows[k][0] != rows[start][0]:
+            out[rows[start][0]] = rows[start:k]
+            start = k
+    return out
+
+
+def prefetch(conn: psycopg.Connection, users: Sequence[str]) -> dict[str, inc.Prefetched]:
+    """`incremental.prefetch` of every user of `users`: the same statements, each once for all of them."""
+    args = (list(users),)
+
+    def dicts():
+        return conn.cursor(row_factory=psycopg.rows.dict_row)
+
+    def many(sql: str) -> str:  # the per-user statement, for a set of users
+        return sql.replace("user_id = %s", "user_id = ANY(%s)").replace("ORDER BY id", "ORDER BY user_id, id")
+
+    with conn.pipeline():
+        rows = conn.execute(many(cs.SNAPSHOT_SQL.replace("SELECT id,", "SELECT user_id, id,")), args)
+        hw = conn.execute("SELECT user_id, last_memory_id FROM consolidation_state WHERE user_id = ANY(%s)", args)
+        summ = dicts().execute(many(cs.SUMMARIES_SQL.replace("SELECT id,", "SELECT user_id, id,")), args)
+        prof, sess = (dicts().execute(many(q), args) for q in (PROFILE_SQL, cs.SESSION_SQL))
+        clusters = conn.execute(many(cs.CLUSTERS_SQL.replace("SELECT id,", "SELECT user_id, id,")), args,
+                                binary=True)
+        reasons = conn.execute(many(inc.REASONS_SQL.replace("SELECT source_id", "SELECT user_id, source_id")), args)
+    snaps, highs = _runs_by_user(rows.fetchall()), dict(hw.fetchall())
+    summaries: dict[str, list] = defaultdict(list)
+    for r in summ.fetchall():
+        summaries[r.pop("user_id")].append(r)
+    profiles = {r["user_id"]: r for r in prof.fetchall()}
+    sessions = {r["user_id"]: r for r in sess.fetchall()}
+    clus, why = _by_user(clusters.fetchall()), _by_user(reasons.fetchall())
+    return {u: inc.Prefetched(
+        cs.snapshot_from(u, snaps.get(u, []), (highs[u],) if u in highs else None, first=1), summaries.get(u, []),
+        profiles.get(u), sessions.get(u), cs.clusters_from(clus.get(u, [])),
+        {(a, b): r for a, b, r in why.get(u, [])}) for u in users}
+
+
+def new_and_pool_vectors(conn: psycopg.Connection, high_water: dict[str, int], min_similarity: float
+                         ) -> dict[int, np.ndarray]:
+    """Vectors clustering will ask for: each user's active unclustered rows above its high-water mark,
+    and its older current unclustered rows within `min_similarity` of one of them (the only pool rows a
+    new memory can group with); not the rest of the pool."""
+    rows = conn.execute(
+        "WITH q(user_id, hw) AS (SELECT * FROM unnest(%s::text[], %s::bigint[])),"
+        " n AS (SELECT m.id, m.user_id, m.embedding FROM q JOIN memories m ON m.user_id = q.user_id AND m.id > q.hw"
+        "       WHERE m.duplicate_of IS NULL AND m.cluster_id IS NULL)"
+        " SELECT id, embedding FROM n UNION ALL"
+        " SELECT p.id, p.embedding FROM q JOIN memories p ON p.user_id = q.user_id AND p.id <= q.hw"
+        " WHERE p.duplicate_of IS NULL AND p.superseded_by IS NULL AND p.cluster_id IS NULL AND EXISTS ("
+        "   SELECT 1 FROM n WHERE n.user_id = p.user_id AND (n.embedding <=> p.embedding) <= %s)",
+        (list(high_water), list(high_water.values()), 1.0 - min_similarity), binary=True).fetchall()
+    return {i: cs.as_array(v) for i, v in rows}
+
+
+def older_neighbours(conn: psycopg.Connection, max_id: dict[int, int], k: int) -> list[tuple[int, int, float]]:
+    """`incremental.older_neighbours` of many memories (of many users) at once: memory id -> the largest
+    id its user's run read."""
+    return conn.execute(
+        "SELECT n.id, o.id, 1 - o.d FROM unnest(%s::bigint[], %s::bigint[]) AS q(id, max_id)"
+        " JOIN memories n ON n.id = q.id CROSS JOIN LATERAL ("
+        "  SELECT m.id, (m.embedding <=> n.embedding) + 0 AS d FROM memories m"
+        "  WHERE m.user_id = n.user_id AND m.duplicate_of IS NULL AND m.superseded_by IS NULL AND m.id <= q.max_id"
+        "    AND (m.created_at, m.id) < (n.created_at, n.id) ORDER BY d, m.id LIMIT %s) o"
+        " ORDER BY n.id, o.d, o.id",
+        (list(max_id), list(max_id.values()), k)).fetchall()
+
+
+def upsert_clusters(conn: psycopg.Connection, rows: Sequence[tuple[str, str, np.ndarray, int]], method: str,
+                    run_id: str | None) -> None:
+    """(cluster id, user, centroid, size) rows of many users, sent as one pipeline (vectors in binary)."""
+    if not rows:
+        return
+    with conn.cursor() as cur:
+        cur.executemany(
+            "INSERT INTO clusters (id, user_id, centroid, size, method, run_id) VALUES (%s, %s, %b, %s, %s, %s)"
+            " ON CONFLICT (id) DO UPDATE SET centroid = excluded.centroid, size = excluded.size,"
+            " run_id = excluded.run_id, updated_at = now()",
+            [(cid, user, cen, size, method, run_id) for cid, user, cen, size in rows])
+
+
+def insert_edges(conn: psycopg.Connection, rows: Sequence[dict]) -> Counter:
+    """`consolidation.insert_edges` for many users: how many were new, per user."""
+    if not rows:
+        return Counter()
+    cols = ("id", "user_id", "edge_type", "source_id", "target_id", "weight", "reason", "run_id", "method", "model",
+            "prompt_version")
+    got = conn.execute(
+        "INSERT INTO edges (id, user_id, edge_type, source_id, target_id, weight, reason, run_id, method, model,"
+        " prompt_version) SELECT * FROM unnest(%s::text[], %s::text[], %s::text[], %s::text[], %s::text[],"
+        " %s::real[], %s::text[], %s::text[], %s::text[], %s::text[], %s::text[]) ON CONFLICT DO NOTHING"
+        " RETURNING user_id",
+        [[r.get(c) for r in rows] for c in cols]).fetchall()
+    return Counter(r[0] for r in got)
+
+
+def set_states(conn: psycopg.Connection, rows: Sequence[tuple[str, int]], run_id: str | None) -> None:
+    """`consolidation.set_state` of many users: (user, high-water mark) rows."""
+    if not rows:
+        return
+    conn.execute(
+        "INSERT INTO consolidation_state (user_id, last_run_id, last_consolidated_at, last_memory_id, runs)"
+        " SELECT u, %s, now(), hw, 1 FROM unnest(%s::text[], %s::bigint[]) AS x(u, hw)"
+        " ON CONFLICT (user_id) DO UPDATE SET last_run_id = excluded.last_run_id,"
+        " last_consolidated_at = now(), last_memory_id = excluded.last_memory_id,"
+        " runs = consolidation_state.runs + 1",
+        (run_id, [r[0] for r in rows], [r[1] for r in rows]))
+
+
+def delete_summaries(conn: psycopg.Connection, users: Sequence[str], ids: Sequence[str]) -> None:
+    """`consolidation.delete_summaries` for many users: their edges found through the (user, type) index."""
+    if not ids:
+        return
+    conn.execute("DELETE FROM edges WHERE user_id = ANY(%s) AND edge_type = 'consolidates' AND source_id = ANY(%s)",
+                 (list(users), list(ids)))
+    conn.execute("DELETE FROM summaries WHERE id = ANY(%s)", (list(ids),))
+
+
+def many(conn: psycopg.Connection, fn, calls: Sequence[tuple]) -> None:
+    """Per-user writes that stay one statement each (profiles, session blocks), sent as one pipeline."""
+    if not calls:
+        return
+    with conn.pipeline():
+        for args in calls:
+            fn(conn, *args)

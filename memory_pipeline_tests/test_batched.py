@@ -1,0 +1,132 @@
+"""Users consolidated in batches (one transaction per batch, reads and writes set-based) end exactly where
+one run per user ends, first run and incremental run alike; a failed user in a batch rolls back alone."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from datetime import timedelta
+
+import pytest
+
+from memory_pipeline.consolidation import batch as batch_mod
+from memory_pipeline.consolidation import batched
+from memory_pipeline.consolidation import run as run_mod
+from memory_pipeline.consolidation.phases import profile as profile_phase
+from memory_pipeline.engines import LocalEngine
+from memory_pipeline.lib.retention import RetentionConfig
+from memory_pipeline.store import tiers as tier_sql
+from memory_pipeline_tests.fixtures import T0, alice_memories
+from memory_pipeline_tests.test_incremental import _as, _state
+
+pytestmark = pytest.mark.integration
+
+NOW = T0 + timedelta(days=70)
+CUTS = (6, 9, 11, 14)  # each user's first run sees this many memories, the second run the rest
+
+
+def _load(svc, users: list[str], first: bool) -> None:
+    rows = alice_memories()
+    for user, cut in zip(users, CUTS, strict=False):
+        svc.remember_many(_as(user, rows[:cut] if first else rows[cut:]))
+
+
+def _batch(svc, users: list[str], **kw):
+    return batch_mod.consolidate_users(svc.conn, users, engine=LocalEngine(), embed=None,
+                                       database_url=svc.url, run_id="batch", now=NOW, **kw)
+
+
+def _log(svc, user: str) -> list[tuple]:
+    """The user's action log in order, without ids that differ between users."""
+    return [(a, re.sub(r"\b(clu|sum|prof)_[0-9a-f]+", r"\1", r) if r else r, n) for a, r, n in svc.conn.execute(
+        "SELECT action, reason, cardinality(memory_ids) FROM actions WHERE user_id = %s ORDER BY id",
+        (user,)).fetchall()]
+
+
+def _runs(svc, user: str) -> int:
+    return svc.conn.execute("SELECT runs FROM consolidation_state WHERE user_id = %s", (user,)).fetchone()[0]
+
+
+def test_a_batch_decides_what_one_run_per_user_decides(service, monkeypatch):
+    per_user, in_batch = ["p1", "p2", "p3", "p4"], ["b1", "b2", "b3", "b4"]
+    batches = []
+    real = batched.consolidate_batch
+    monkeypatch.setattr(batch_mod, "consolidate_batch", lambda conn, users, **kw: batches.append(users) or real(
+        conn, users, **kw))
+    for first in (True, False):  # a first run, then an incremental one after new memories
+        _load(service, per_user, first)
+        _load(service, in_batch, first)
+        for user in per_user:
+            run_mod.consolidate_user(service.conn, user, engine=LocalEngine(), run_id="one", now=NOW)
+        out = _batch(service, in_batch, batch_users=3)
+        assert not out.failed and [o.user_id for o in out.outcomes] == in_batch
+    assert batches == [in_batch[:3], in_batch[:3]]  # the fourth user alone: one run of its own
+    for p, b in zip(per_user, in_batch, strict=True):
+        assert _state(service, p) == _state(service, b)
+        assert _log(service, p) == _log(service, b)
+        assert _runs(service, p) == _runs(service, b) == 2
+    # a run with nothing new: tiers only, the same in both
+    later = NOW + timedelta(days=40)
+    for user in per_user:
+        run_mod.consolidate_user(service.conn, user, engine=LocalEngine(), run_id="one", now=later)
+    batch_mod.consolidate_users(service.conn, in_batch, engine=LocalEngine(), embed=None, database_url=service.url,
+                                run_id="batch", now=later)
+    for p, b in zip(per_user, in_batch, strict=True):
+        assert _state(service, p) == _state(service, b)
+        assert _log(service, p) == _log(service, b)
+
+
+def test_a_failed_user_in_a_batch_rolls_back_alone(service, monkeypatch):
+    users = ["ok1", "bad", "ok2"]
+    _load(service, [*users, "spare"], True)
+    real = profile_phase.run
+
+    def failing(ctx, writer, engine):
+        if ctx.user_id == "bad":
+            raise RuntimeError("this user's profile cannot be built")
+        return real(ctx, writer, engine)
+
+    monkeypatch.setattr(profile_phase, "run", failing)
+    out = _batch(service, users)
+    assert set(out.failed) == {"bad"} and [o.user_id for o in out.outcomes] == ["ok1", "ok2"]
+    conn = service.conn
+    assert conn.execute("SELECT count(*) FROM consolidation_state WHERE user_id = 'bad'").fetchone()[0] == 0
+    for table in ("summaries", "clusters", "edges", "profiles"):
+        assert conn.execute(f"SELECT count(*) FROM {table} WHERE user_id = 'bad'").fetchone()[0] == 0, table
+    assert conn.execute("SELECT count(*) FROM actions WHERE user_id = 'bad' AND run_id = 'batch'").fetchone()[0] == 0
+    assert conn.execute("SELECT count(*) FROM memories WHERE user_id = 'bad' AND (summarized_into IS NOT NULL"
+                        " OR cluster_id IS NOT NULL OR superseded_by IS NOT NULL)").fetchone()[0] == 0
+    for user in ("ok1", "ok2"):  # committed, and as a run of their own would have left them
+        assert _runs(service, user) == 1
+        assert conn.execute("SELECT count(*) FROM summaries WHERE user_id = %s", (user,)).fetchone()[0] > 0
+
+
+def test_a_dry_run_batch_logs_what_an_apply_batch_does_and_writes_nothing(service):
+    users = ["d1", "d2"]
+    _load(service, users, True)
+    before = {u: _state(service, u) for u in users}
+    _batch(service, users, dry_run=True)
+    assert {u: _state(service, u) for u in users} == before
+    service.conn.execute("DELETE FROM actions WHERE run_id IS NULL")  # the save path's
+    dry = {u: Counter(a for a, _, _ in _log(service, u)) for u in users}
+    service.conn.execute("DELETE FROM actions")
+    _batch(service, users)
+    assert {u: Counter(a for a, _, _ in _log(service, u)) for u in users} == dry
+    assert all(dry[u]["SUMMARIZE"] and dry[u]["TIER_CHANGE"] for u in users)
+
+
+def test_tiers_of_many_users_in_one_statement_are_each_users_own(service):
+    users = ["t1", "t2", "t3"]
+    _load(service, users, True)
+    conn, rc, later = service.conn, RetentionConfig(), NOW + timedelta(days=20)
+    max_ids = dict(conn.execute("SELECT user_id, max(id) - 2 FROM memories WHERE user_id = ANY(%s) GROUP BY 1",
+                                (users,)).fetchall())
+    some = conn.execute("SELECT id FROM memories WHERE user_id = 't2' ORDER BY id LIMIT 3").fetchall()
+    overrides = {some[0][0]: (True, False, False), some[1][0]: (False, True, False), some[2][0]: (False, False, True)}
+    with conn.transaction():
+        many = tier_sql.refresh_memory_tiers_many(conn, max_ids, later, rc, overrides=overrides, write=False)
+        summ = tier_sql.refresh_summary_tiers_many(conn, users, later, rc, write=False)
+        for u in users:
+            one = tier_sql.refresh_memory_tiers(conn, u, later, rc, overrides=overrides, write=False, max_id=max_ids[u])
+            assert many[u].changes == one.changes and many[u].tally == one.tally and one.changes
+            assert summ[u] == tier_sql.refresh_summary_tiers(conn, u, later, rc, write=False)
