@@ -130,3 +130,23 @@ def test_tiers_of_many_users_in_one_statement_are_each_users_own(service):
             one = tier_sql.refresh_memory_tiers(conn, u, later, rc, overrides=overrides, write=False, max_id=max_ids[u])
             assert many[u].changes == one.changes and many[u].tally == one.tally and one.changes
             assert summ[u] == tier_sql.refresh_summary_tiers(conn, u, later, rc, write=False)
+
+
+def test_a_run_leaves_the_planner_statistics_current(service):
+    """A first run writes most of a store's summaries; the run analyses what changed beyond autovacuum's
+    threshold before it returns, so recall's plans count those summaries at once."""
+    conn = service.conn
+    counted = "SELECT reltuples FROM pg_class WHERE oid = 'summaries'::regclass"  # what the planner believes
+    conn.execute("ALTER TABLE summaries SET (autovacuum_enabled = false)")
+    try:
+        conn.execute("ANALYZE summaries")
+        assert conn.execute(counted).fetchone()[0] == 0
+        users = [f"u{i:02d}" for i in range(20)]  # enough summaries to pass autovacuum's threshold (50)
+        for user in users:
+            service.remember_many(_as(user, alice_memories()))
+        out = _batch(service, users)
+        assert not out.failed
+        n = conn.execute("SELECT count(*) FROM summaries").fetchone()[0]
+        assert n > 0 and conn.execute(counted).fetchone()[0] == n
+    finally:
+        conn.execute("ALTER TABLE summaries RESET (autovacuum_enabled)")

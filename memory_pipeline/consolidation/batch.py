@@ -16,7 +16,7 @@ from memory_pipeline.consolidation.phases.base import PhaseResult
 from memory_pipeline.consolidation.run import UserOutcome, consolidate_user
 from memory_pipeline.engines.base import Engine
 from memory_pipeline.store import consolidation as store
-from memory_pipeline.store.indexes import HNSW_MIN_ROWS, ensure_user_index
+from memory_pipeline.store.indexes import HNSW_MIN_ROWS, ensure_user_index, refresh_statistics
 
 log = logging.getLogger(__name__)
 BATCH_USERS = 100  # users per transaction: few enough that a rerun one by one after a failure is cheap
@@ -77,6 +77,10 @@ def consolidate_users(conn, users: Sequence[str], *, engine: Engine, embed: Embe
     if to_embed and embed and not dry_run:
         vectors = embed([text for _, _, text in to_embed])
         store.set_profile_embeddings(conn, [(u, pid, v) for (u, pid, _), v in zip(to_embed, vectors, strict=True)])
+    if batch.outcomes and not dry_run:
+        # a store's first run writes most of its summaries: recall's plans must count them now, not when
+        # autovacuum comes round (until then a small user's recall read every summary: 9 ms, not 3)
+        refresh_statistics(conn)
     return batch
 
 

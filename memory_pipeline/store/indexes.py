@@ -122,6 +122,19 @@ def refresh_statistics(conn: psycopg.Connection) -> list[str]:
     planner knowing how many rows that user has: with the statistics of before a consolidation (no
     summaries yet), it sorted a 50k-memory user's ~5,000 summaries exactly (13 ms) instead of reading
     their HNSW index (1.5 ms), until autovacuum came round."""
+    was = conn.autocommit
+    if not was:  # callers are between transactions; each statement below must be its own
+        conn.commit()
+        conn.autocommit = True
+    try:
+        return _analyze_stale(conn)
+    finally:
+        conn.autocommit = was
+
+
+def _analyze_stale(conn: psycopg.Connection) -> list[str]:
+    if conn.info.server_version >= 150000:  # this process's own writes count once flushed (every second at most)
+        conn.execute("SELECT pg_stat_force_next_flush()")
     stale = [t for (t,) in conn.execute(
         "SELECT s.relname FROM pg_stat_user_tables s JOIN pg_class c ON c.oid = s.relid"
         " WHERE s.schemaname = current_schema() AND s.relname IN ('memories', 'summaries')"
