@@ -160,7 +160,9 @@ class OnnxEmbedder:
         if self._query_session is None:
             with self._query_lock:
                 if self._query_session is None:
-                    self._query_session = _session(self.query_path, self._threads)
+                    # one thread: a question's matrices are too small to share (2.2 ms either way), and
+                    # the other core stays with the database (the previous recall's count is in flight)
+                    self._query_session = _session(self.query_path, 1)
         return self._run(self._query_session, [text])[0]
 
     def _probe_dimension(self) -> int:
