@@ -325,32 +325,32 @@ def markdown(doc: dict) -> str:
 
 def plot(docs: list[dict], path: Path) -> Path:
     """Consolidation time and recall p95 against store size; the sizes of several runs (quick, full)
-    join one line per series."""
+    join one line per series, and a later run's figure for a size replaces an earlier one's (a re-run
+    of some measures)."""
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    series: dict[tuple[int, str], list[tuple[float, float]]] = {}
+    series: dict[tuple[int, str], dict[str, tuple[float, float]]] = {}
     for doc in docs:
         cons = ok_stages(doc["measures"].get("consolidation") or {})
-        for st in cons.values():
+        for stage, st in cons.items():
             for k in ("full", "incremental_changed", "incremental_all"):
                 if k in st:
-                    series.setdefault((0, k.replace("_", ", ")), []).append(
-                        (st["full"]["memories"], st[k]["seconds"])
-                    )
-        for st in ok_stages(doc["measures"].get("recall") or {}).values():
+                    series.setdefault((0, k.replace("_", ", ")), {})[stage] = (
+                        st["full"]["memories"], st[k]["seconds"])
+        for stage, st in ok_stages(doc["measures"].get("recall") or {}).items():
             for phase in ("raw", "consolidated"):
                 for g, p in st.get(phase, {}).items():
                     size = f" of {p['user_memories_median'] // 1000}k" if g.startswith("heavy") else ""
                     name = f"{g.split(' ')[0]} user{size}, {phase}" + (" (+HNSW)" if p.get("hnsw_index") else "")
                     name += ", new questions" if "repeated_query" in p else ""
-                    series.setdefault((1, name), []).append((st["stored"], p["p95_ms"]))
+                    series.setdefault((1, name), {})[stage] = (st["stored"], p["p95_ms"])
     fig, axes = plt.subplots(1, 2, figsize=(11, 4.2))
     for (ax_i, name), pts in sorted(series.items()):
         style = "o-" if "small" in name or name == "full" else "s--"
-        axes[ax_i].plot(*zip(*sorted(pts), strict=True), style, label=name)
+        axes[ax_i].plot(*zip(*sorted(pts.values()), strict=True), style, label=name)
     a, b = axes
     a.set(
         xscale="log",
