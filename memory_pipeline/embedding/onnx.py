@@ -151,7 +151,7 @@ class OnnxEmbedder:
                     quantize_for_queries(target, self.query_path)
                 except Exception as e:
                     raise EmbedderError(f"int8 query encoder for {name!r} failed: {e}") from e
-        self._threads, self._query_session, self._query_lock = threads, None, threading.Lock()
+        self._query_session, self._query_lock = None, threading.Lock()
 
     def encode_query(self, text: str) -> np.ndarray:
         """One question's unit vector, through the int8 graph when configured (stored vectors never are)."""

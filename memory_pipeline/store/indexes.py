@@ -87,8 +87,7 @@ def ensure_user_index(url: str, user_id: str, *, min_rows: int = HNSW_MIN_ROWS) 
         layout = index_layout(conn, user_id)
         if layout == "tiers":
             _ensure_dates_index(conn, user_id)  # users indexed before it existed get it now
-            refresh_statistics(conn)
-            return True
+            return True  # statistics: the consolidation run that called us refreshes them once at its end
         n = conn.execute(
             "SELECT count(*) FROM memories WHERE user_id = %s AND duplicate_of IS NULL", (user_id,)
         ).fetchone()[0]
