@@ -28,19 +28,24 @@ def lock_users(conn: psycopg.Connection, users: Sequence[str]) -> set[str]:
 def user_states(conn: psycopg.Connection, users: Sequence[str]) -> dict[str, dict]:
     """`incremental.user_state` of every user of `users`, in one statement."""
     cur = conn.cursor(row_factory=psycopg.rows.dict_row)
+    # counted per (user, summary) by hashing, then per user: a sort of the rows by text keys cost more
+    # than reading them, and the profile joins the counts, not the rows
     rows = cur.execute(
-        "SELECT m.user_id, coalesce(max(m.id), 0) AS max_id, coalesce(s.last_memory_id, 0) AS high_water,"
-        " count(*) FILTER (WHERE m.duplicate_of IS NULL AND (m.flagged OR m.layer = 'working')) AS pending,"
-        " count(*) FILTER (WHERE s.last_consolidated_at IS NULL OR m.updated_at > s.last_consolidated_at) AS touched,"
-        " count(*) FILTER (WHERE m.duplicate_of IS NULL) AS active,"
-        " count(*) FILTER (WHERE m.duplicate_of IS NULL AND m.superseded_by IS NULL AND m.summarized_into IS NULL)"
-        "   AS unsummarized, count(DISTINCT m.summarized_into) AS summaries,"
-        " min(p.method) AS profile_method,"
-        " min(p.id) FILTER (WHERE p.embedding IS NULL) AS unembedded_profile,"
-        " min(p.content) FILTER (WHERE p.embedding IS NULL) AS unembedded_content"
-        " FROM memories m LEFT JOIN consolidation_state s ON s.user_id = m.user_id"
-        " LEFT JOIN profiles p ON p.user_id = m.user_id"
-        " WHERE m.user_id = ANY(%s) GROUP BY m.user_id, s.last_memory_id, s.last_consolidated_at",
+        "SELECT g.user_id, max(g.max_id) AS max_id, coalesce(s.last_memory_id, 0) AS high_water,"
+        " sum(g.pending)::bigint AS pending, sum(g.touched)::bigint AS touched, sum(g.active)::bigint AS active,"
+        " sum(g.unsummarized)::bigint AS unsummarized, count(g.summarized_into) AS summaries,"
+        " min(p.method) AS profile_method, min(p.id) FILTER (WHERE p.embedding IS NULL) AS unembedded_profile,"
+        " min(p.content) FILTER (WHERE p.embedding IS NULL) AS unembedded_content FROM ("
+        "  SELECT m.user_id, m.summarized_into, max(m.id) AS max_id,"
+        "  count(*) FILTER (WHERE m.duplicate_of IS NULL AND (m.flagged OR m.layer = 'working')) AS pending,"
+        "  count(*) FILTER (WHERE s.last_consolidated_at IS NULL OR m.updated_at > s.last_consolidated_at) AS touched,"
+        "  count(*) FILTER (WHERE m.duplicate_of IS NULL) AS active,"
+        "  count(*) FILTER (WHERE m.duplicate_of IS NULL AND m.superseded_by IS NULL AND m.summarized_into IS NULL)"
+        "    AS unsummarized"
+        "  FROM memories m LEFT JOIN consolidation_state s ON s.user_id = m.user_id"
+        "  WHERE m.user_id = ANY(%s) GROUP BY m.user_id, m.summarized_into) g"
+        " LEFT JOIN consolidation_state s ON s.user_id = g.user_id LEFT JOIN profiles p ON p.user_id = g.user_id"
+        " GROUP BY g.user_id, s.last_memory_id",
         (list(users),)).fetchall()
     got = {r.pop("user_id"): r for r in rows}
     return {u: got.get(u) or dict(EMPTY_STATE) for u in users}
@@ -55,38 +60,39 @@ def _by_user(rows, key: int = 0) -> dict[str, list]:
 
 # what a run reads of the profile: its vector only as present or not (parsing it cost more than the rest)
 PROFILE_SQL = ("SELECT user_id, id, content, method, inputs_fingerprint, extracted,"
-               " CASE WHEN embedding IS NOT NULL THEN true END AS embedding FROM profiles WHERE user_id = %s")
+               " CASE WHEN embedding IS NOT NULL THEN true END AS embedding FROM profiles WHERE user_id = ANY(%s)")
+# ordered by id alone: sorting by the user's text key cost a third of the read; rows are grouped here
+SNAPSHOT_SQL = f"SELECT user_id, {cs.SNAPSHOT_COLUMNS} FROM memories WHERE user_id = ANY(%s) ORDER BY id"
+SUMMARIES_SQL = f"SELECT user_id, {cs.SUMMARY_COLUMNS} FROM summaries WHERE user_id = ANY(%s) ORDER BY user_id, id"
+CLUSTERS_SQL = "SELECT user_id, id, centroid, size FROM clusters WHERE user_id = ANY(%s) ORDER BY user_id, id"
+SESSION_SQL = "SELECT * FROM session_context WHERE user_id = ANY(%s)"
+REASONS_SQL = ("SELECT user_id, source_id::bigint, target_id::bigint, reason FROM edges WHERE user_id = ANY(%s)"
+               " AND edge_type = 'supersedes'")
 
 
-def _runs_by_user(rows: list[tuple]) -> dict[str, list[tuple]]:
-    """Rows ordered by their first column (the user), as one slice per user: no row is copied."""
-    out, start = {}, 0
-    for k in range(1, len(rows) + 1):
-        if k == len(rows) or rows[k][0] != rows[start][0]:
-            out[rows[start][0]] = rows[start:k]
-            start = k
+def _group(rows: list[tuple]) -> dict[str, list[tuple]]:
+    """Rows by their first column (the user), each user's in the order read."""
+    out: dict[str, list[tuple]] = defaultdict(list)
+    for r in rows:
+        out[r[0]].append(r)
     return out
 
 
 def prefetch(conn: psycopg.Connection, users: Sequence[str]) -> dict[str, inc.Prefetched]:
-    """`incremental.prefetch` of every user of `users`: the same statements, each once for all of them."""
+    """`incremental.prefetch` of every user of `users`: the same reads, each one statement for all of them."""
     args = (list(users),)
 
     def dicts():
         return conn.cursor(row_factory=psycopg.rows.dict_row)
 
-    def many(sql: str) -> str:  # the per-user statement, for a set of users
-        return sql.replace("user_id = %s", "user_id = ANY(%s)").replace("ORDER BY id", "ORDER BY user_id, id")
-
     with conn.pipeline():
-        rows = conn.execute(many(cs.SNAPSHOT_SQL.replace("SELECT id,", "SELECT user_id, id,")), args)
+        rows = conn.execute(SNAPSHOT_SQL, args)
         hw = conn.execute("SELECT user_id, last_memory_id FROM consolidation_state WHERE user_id = ANY(%s)", args)
-        summ = dicts().execute(many(cs.SUMMARIES_SQL.replace("SELECT id,", "SELECT user_id, id,")), args)
-        prof, sess = (dicts().execute(many(q), args) for q in (PROFILE_SQL, cs.SESSION_SQL))
-        clusters = conn.execute(many(cs.CLUSTERS_SQL.replace("SELECT id,", "SELECT user_id, id,")), args,
-                                binary=True)
-        reasons = conn.execute(many(inc.REASONS_SQL.replace("SELECT source_id", "SELECT user_id, source_id")), args)
-    snaps, highs = _runs_by_user(rows.fetchall()), dict(hw.fetchall())
+        summ = dicts().execute(SUMMARIES_SQL, args)
+        prof, sess = (dicts().execute(q, args) for q in (PROFILE_SQL, SESSION_SQL))
+        clusters = conn.execute(CLUSTERS_SQL, args, binary=True)
+        reasons = conn.execute(REASONS_SQL, args)
+    snaps, highs = _group(rows.fetchall()), dict(hw.fetchall())
     summaries: dict[str, list] = defaultdict(list)
     for r in summ.fetchall():
         summaries[r.pop("user_id")].append(r)

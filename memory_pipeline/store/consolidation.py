@@ -83,17 +83,19 @@ def try_lock_user(conn: psycopg.Connection, user_id: str) -> bool:
     ).fetchone()[0]
 
 
-SNAPSHOT_SQL = (
-    "SELECT id, content, created_at, namespace, importance, access_count, last_accessed, tier, layer,"
+# the columns of a run's reads, written once: a batch of users reads the same with the user in front
+SNAPSHOT_COLUMNS = (
+    "id, content, created_at, namespace, importance, access_count, last_accessed, tier, layer,"
     " duplicate_of, superseded_by, summarized_into, cluster_id, flagged, facts::text, resolved_dates::text,"
-    " metadata::text, version, coalesce(conversation_id, session_id), flag_match_id, flag_similarity"
-    " FROM memories WHERE user_id = %s ORDER BY id")
+    " metadata::text, version, coalesce(conversation_id, session_id), flag_match_id, flag_similarity")
+SUMMARY_COLUMNS = (
+    "id, namespace, content, key_facts, decisions, superseded_facts, resolved_dates, source_ids,"
+    " source_chars, temporal_start, temporal_end, method, model, prompt_version, scope, cluster_id, confidence,"
+    " tier, access_count, created_at")
+SNAPSHOT_SQL = f"SELECT {SNAPSHOT_COLUMNS} FROM memories WHERE user_id = %s ORDER BY id"
 HIGH_WATER_SQL = "SELECT last_memory_id FROM consolidation_state WHERE user_id = %s"
 CLUSTERS_SQL = "SELECT id, centroid, size FROM clusters WHERE user_id = %s ORDER BY id"
-SUMMARIES_SQL = (
-    "SELECT id, namespace, content, key_facts, decisions, superseded_facts, resolved_dates, source_ids,"
-    " source_chars, temporal_start, temporal_end, method, model, prompt_version, scope, cluster_id, confidence,"
-    " tier, access_count, created_at FROM summaries WHERE user_id = %s ORDER BY id")
+SUMMARIES_SQL = f"SELECT {SUMMARY_COLUMNS} FROM summaries WHERE user_id = %s ORDER BY id"
 PROFILE_SQL = "SELECT * FROM profiles WHERE user_id = %s"
 SESSION_SQL = "SELECT * FROM session_context WHERE user_id = %s"
 

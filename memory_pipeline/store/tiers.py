@@ -1,4 +1,4 @@
-"""Retention, tiers and layers as one set-based statement per user (seeds 003 and 001).
+"""Retention, tiers and layers as one set-based statement for a batch of users (seeds 003 and 001).
 
 The score is `lib/retention.compute_retention_batch` written in SQL, so a run refreshes tiers without
 reading its rows into Python; `lib/retention` stays the reference and the tests hold the two to the
@@ -56,33 +56,36 @@ def _params(rc: RetentionConfig, now: datetime) -> dict:
             "ns": list(ns), "nsw": [float(v) for v in ns.values()], "default_w": rc.default_importance}
 
 
+# Written once for a batch of users (user -> the largest id its run read); one user is a batch of one.
 _MEMORY_TIERS = """
 WITH w(ns, weight) AS (SELECT * FROM unnest(%(ns)s::text[], %(nsw)s::float8[])),
+q(user_id, max_id) AS (SELECT * FROM unnest(%(users)s::text[], %(max_ids)s::bigint[])),
 o(id, sup, summ, dup) AS (SELECT * FROM unnest(%(oid)s::bigint[], %(osup)s::boolean[], %(osumm)s::boolean[],
                                                %(odup)s::boolean[])),
 b AS (
-  SELECT m.id, m.version, m.tier AS old_tier, m.layer AS old_layer, m.created_at, m.last_accessed,
+  SELECT m.user_id, m.id, m.version, m.tier AS old_tier, m.layer AS old_layer, m.created_at, m.last_accessed,
          m.access_count, m.importance, coalesce(w.weight, %(default_w)s) AS weight,
          coalesce(o.sup, m.superseded_by IS NOT NULL) AS sup, coalesce(o.summ, m.summarized_into IS NOT NULL) AS summ
-  FROM memories m LEFT JOIN w ON w.ns = m.namespace LEFT JOIN o ON o.id = m.id
-  WHERE m.user_id = %(user)s AND m.id <= %(max_id)s AND NOT coalesce(o.dup, m.duplicate_of IS NOT NULL)
+  FROM q JOIN memories m ON m.user_id = q.user_id AND m.id <= q.max_id LEFT JOIN w ON w.ns = m.namespace
+  LEFT JOIN o ON o.id = m.id WHERE NOT coalesce(o.dup, m.duplicate_of IS NOT NULL)
 ),
 c AS (
-  SELECT id, version, old_tier, old_layer, {tier} AS new_tier,
+  SELECT user_id, id, version, old_tier, old_layer, {tier} AS new_tier,
          CASE WHEN summ OR importance > %(p_imp)s OR access_count >= %(p_acc)s
                    OR extract(epoch FROM (%(now)s::timestamptz - created_at))::float8 / 60.0 >= %(p_min)s
               THEN 'episodic' ELSE 'working' END AS new_layer
   FROM b
 ),
 u AS ({write})
-SELECT (SELECT coalesce(json_object_agg(new_tier, n), '{{}}') FROM (SELECT new_tier, count(*) n FROM c GROUP BY 1) t),
-       (SELECT coalesce(json_agg(json_build_array(id, old_tier, new_tier, old_layer, new_layer) ORDER BY id), '[]')
-        FROM u)
+SELECT (SELECT coalesce(json_agg(json_build_array(user_id, new_tier, n)), '[]')
+        FROM (SELECT user_id, new_tier, count(*) n FROM c GROUP BY 1, 2) t),
+       (SELECT coalesce(json_agg(json_build_array(user_id, id, old_tier, new_tier, old_layer, new_layer) ORDER BY id),
+                        '[]') FROM u)
 """
 _WRITE = ("UPDATE memories m SET tier = c.new_tier, layer = c.new_layer FROM c"
           " WHERE m.id = c.id AND m.version = c.version AND (c.old_tier, c.old_layer) <> (c.new_tier, c.new_layer)"
-          " RETURNING c.id, c.old_tier, c.new_tier, c.old_layer, c.new_layer")
-_DRY = ("SELECT id, old_tier, new_tier, old_layer, new_layer FROM c"
+          " RETURNING c.user_id, c.id, c.old_tier, c.new_tier, c.old_layer, c.new_layer")
+_DRY = ("SELECT user_id, id, old_tier, new_tier, old_layer, new_layer FROM c"
         " WHERE (old_tier, old_layer) <> (new_tier, new_layer)")
 
 
@@ -90,70 +93,20 @@ def refresh_memory_tiers(conn: psycopg.Connection, user_id: str, now: datetime, 
                          overrides: Mapping[int, tuple[bool, bool, bool]] | None = None,
                          write: bool = True, max_id: int | None = None) -> TierResult:
     """Tier and layer of every active memory of the user up to `max_id` (what the run read), written
-    where they changed (and the row's version is still the one read). `overrides`: id -> (superseded, summarized, duplicate) as the run
-    decided them. `write=False` (dry run) computes the same changes and writes nothing."""
-    sup = "sup"
-    sql = _MEMORY_TIERS.format(
-        tier=_tier(_score("created_at", "last_accessed", "access_count", "weight", "importance", sup), sup),
-        write=_WRITE if write else _DRY)
-    ov = dict(overrides or {})
-    params = {**_params(rc, now), "user": user_id, "max_id": max_id if max_id is not None else 2**62,
-              "oid": list(ov), "osup": [v[0] for v in ov.values()],
-              "osumm": [v[1] for v in ov.values()], "odup": [v[2] for v in ov.values()],
-              "p_imp": PROMOTE_IMPORTANCE, "p_acc": PROMOTE_ACCESS, "p_min": WORKING_MINUTES}
-    tally, changes = conn.execute(sql, params).fetchone()
-    return TierResult([tuple(c) for c in changes], Counter(tally))
-
-
-_SUMMARY_TIERS = """
-WITH w(ns, weight) AS (SELECT * FROM unnest(%(ns)s::text[], %(nsw)s::float8[])),
-c AS (
-  SELECT s.id, s.tier AS old_tier, {tier} AS t
-  FROM summaries s LEFT JOIN w ON w.ns = s.namespace WHERE s.user_id = %(user)s
-),
--- summaries are warm at the least: a standard recall always sees what was consolidated
-d AS (SELECT id, old_tier, CASE WHEN t = 'cold' THEN 'warm' ELSE t END AS new_tier FROM c)
-{write}
-"""
-
-
-def refresh_summary_tiers(conn: psycopg.Connection, user_id: str, now: datetime, rc: RetentionConfig, *,
-                          write: bool = True) -> dict[str, str]:
-    """Summaries take their retention from their newest source (`temporal_end`); returns the changed
-    ones (id -> new tier), written unless `write` is False."""
-    score = _score("s.temporal_end", None, "s.access_count", "coalesce(w.weight, %(default_w)s)",
-                   None, "false")
-    tail = ("UPDATE summaries s SET tier = d.new_tier FROM d WHERE s.id = d.id AND d.old_tier IS DISTINCT FROM"
-            " d.new_tier RETURNING s.id, s.tier") if write else \
-        "SELECT id, new_tier FROM d WHERE old_tier IS DISTINCT FROM new_tier"
-    sql = _SUMMARY_TIERS.format(tier=_tier(score, "false"), write=tail)
-    return dict(conn.execute(sql, {**_params(rc, now), "user": user_id}).fetchall())
-
-
-_MANY = ("q(user_id, max_id) AS (SELECT * FROM unnest(%(users)s::text[], %(max_ids)s::bigint[])),",
-         "FROM q JOIN memories m ON m.user_id = q.user_id AND m.id <= q.max_id LEFT JOIN w ON w.ns = m.namespace"
-         " LEFT JOIN o ON o.id = m.id WHERE")
+    where they changed (and the row's version is still the one read). `overrides`: id -> (superseded,
+    summarized, duplicate) as the run decided them. `write=False` (dry run) computes the same changes
+    and writes nothing."""
+    return refresh_memory_tiers_many(conn, {user_id: max_id if max_id is not None else 2**62}, now, rc,
+                                     overrides=overrides, write=write)[user_id]
 
 
 def refresh_memory_tiers_many(conn: psycopg.Connection, max_ids: Mapping[str, int], now: datetime,
                               rc: RetentionConfig, *, overrides: Mapping[int, tuple[bool, bool, bool]] | None = None,
                               write: bool = True) -> dict[str, TierResult]:
     """`refresh_memory_tiers` for many users (user -> the largest id its run read) in one statement."""
-    sup = "sup"
     sql = _MEMORY_TIERS.format(
-        tier=_tier(_score("created_at", "last_accessed", "access_count", "weight", "importance", sup), sup),
+        tier=_tier(_score("created_at", "last_accessed", "access_count", "weight", "importance", "sup"), "sup"),
         write=_WRITE if write else _DRY)
-    sql = (sql.replace("o(id, sup, summ, dup) AS", _MANY[0] + "\no(id, sup, summ, dup) AS")
-           .replace("FROM memories m LEFT JOIN w ON w.ns = m.namespace LEFT JOIN o ON o.id = m.id\n"
-                    "  WHERE m.user_id = %(user)s AND m.id <= %(max_id)s AND", _MANY[1])
-           .replace("SELECT m.id, m.version,", "SELECT m.user_id, m.id, m.version,")
-           .replace("SELECT id, version, old_tier,", "SELECT user_id, id, version, old_tier,")
-           .replace("RETURNING c.id,", "RETURNING c.user_id, c.id,").replace("SELECT id, old_tier, new_tier, old_layer",
-                                                                           "SELECT user_id, id, old_tier, new_tier, old_layer")
-           .replace("json_object_agg(new_tier, n)", "json_agg(json_build_array(user_id, new_tier, n))")
-           .replace("SELECT new_tier, count(*) n FROM c GROUP BY 1", "SELECT user_id, new_tier, count(*) n FROM c GROUP BY 1, 2")
-           .replace("'{{}}'", "'[]'").replace("'{}'", "'[]'")
-           .replace("json_build_array(id, old_tier", "json_build_array(user_id, id, old_tier"))
     ov = dict(overrides or {})
     params = {**_params(rc, now), "users": list(max_ids), "max_ids": list(max_ids.values()),
               "oid": list(ov), "osup": [v[0] for v in ov.values()],
@@ -168,6 +121,25 @@ def refresh_memory_tiers_many(conn: psycopg.Connection, max_ids: Mapping[str, in
     return out
 
 
+_SUMMARY_TIERS = """
+WITH w(ns, weight) AS (SELECT * FROM unnest(%(ns)s::text[], %(nsw)s::float8[])),
+c AS (
+  SELECT s.user_id, s.id, s.tier AS old_tier, {tier} AS t
+  FROM summaries s LEFT JOIN w ON w.ns = s.namespace WHERE s.user_id = ANY(%(users)s)
+),
+-- summaries are warm at the least: a standard recall always sees what was consolidated
+d AS (SELECT user_id, id, old_tier, CASE WHEN t = 'cold' THEN 'warm' ELSE t END AS new_tier FROM c)
+{write}
+"""
+
+
+def refresh_summary_tiers(conn: psycopg.Connection, user_id: str, now: datetime, rc: RetentionConfig, *,
+                          write: bool = True) -> dict[str, str]:
+    """Summaries take their retention from their newest source (`temporal_end`); returns the changed
+    ones (id -> new tier), written unless `write` is False."""
+    return refresh_summary_tiers_many(conn, [user_id], now, rc, write=write)[user_id]
+
+
 def refresh_summary_tiers_many(conn: psycopg.Connection, users: list[str], now: datetime, rc: RetentionConfig, *,
                                write: bool = True) -> dict[str, dict[str, str]]:
     """`refresh_summary_tiers` for many users in one statement: user -> {summary id: new tier}."""
@@ -176,10 +148,7 @@ def refresh_summary_tiers_many(conn: psycopg.Connection, users: list[str], now: 
     tail = ("UPDATE summaries s SET tier = d.new_tier FROM d WHERE s.id = d.id AND d.old_tier IS DISTINCT FROM"
             " d.new_tier RETURNING s.user_id, s.id, s.tier") if write else \
         "SELECT user_id, id, new_tier FROM d WHERE old_tier IS DISTINCT FROM new_tier"
-    sql = (_SUMMARY_TIERS.format(tier=_tier(score, "false"), write=tail)
-           .replace("SELECT s.id, s.tier AS old_tier", "SELECT s.user_id, s.id, s.tier AS old_tier")
-           .replace("s.user_id = %(user)s", "s.user_id = ANY(%(users)s)")
-           .replace("SELECT id, old_tier, CASE", "SELECT user_id, id, old_tier, CASE"))
+    sql = _SUMMARY_TIERS.format(tier=_tier(score, "false"), write=tail)
     out: dict[str, dict[str, str]] = {u: {} for u in users}
     for u, sid, t in conn.execute(sql, {**_params(rc, now), "users": list(users)}).fetchall():
         out[u][sid] = t
