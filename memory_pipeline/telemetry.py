@@ -51,6 +51,8 @@ class Metrics:
                                ["phase"], buckets=_SLOW, registry=r),
             "user": Histogram("memory_pipeline_consolidation_user_seconds", "One user's consolidation.",
                               buckets=_SLOW, registry=r),
+            "batch": Histogram("memory_pipeline_consolidation_batch_seconds",
+                               "One batch of users consolidated in one transaction.", buckets=_SLOW, registry=r),
         }
         self.actions = Counter("memory_pipeline_consolidation_actions", "Consolidation decisions by type.",
                                ["action", "dry_run"], registry=r)

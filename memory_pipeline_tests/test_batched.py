@@ -60,7 +60,7 @@ def test_a_batch_decides_what_one_run_per_user_decides(service, monkeypatch):
             run_mod.consolidate_user(service.conn, user, engine=LocalEngine(), run_id="one", now=NOW)
         out = _batch(service, in_batch, batch_users=3)
         assert not out.failed and [o.user_id for o in out.outcomes] == in_batch
-    assert batches == [in_batch[:3], in_batch[:3]]  # the fourth user alone: one run of its own
+    assert batches == [in_batch[:3], in_batch[3:]] * 2  # the fourth user alone: a batch of one
     for p, b in zip(per_user, in_batch, strict=True):
         assert _state(service, p) == _state(service, b)
         assert _log(service, p) == _log(service, b)
@@ -99,6 +99,21 @@ def test_a_failed_user_in_a_batch_rolls_back_alone(service, monkeypatch):
     for user in ("ok1", "ok2"):  # committed, and as a run of their own would have left them
         assert _runs(service, user) == 1
         assert conn.execute("SELECT count(*) FROM summaries WHERE user_id = %s", (user,)).fetchone()[0] > 0
+
+
+def test_a_batch_of_one_that_fails_is_reported_once(service, monkeypatch):
+    _load(service, ["solo"], True)
+    calls = []
+
+    def failing(ctx, writer, engine):
+        calls.append(ctx.user_id)
+        raise RuntimeError("this user's profile cannot be built")
+
+    monkeypatch.setattr(profile_phase, "run", failing)
+    out = _batch(service, ["solo"])
+    assert list(out.failed) == ["solo"] and "cannot be built" in out.failed["solo"] and not out.outcomes
+    assert calls == ["solo"]  # not run a second time on its own: it was on its own
+    assert service.conn.execute("SELECT count(*) FROM consolidation_state WHERE user_id = 'solo'").fetchone()[0] == 0
 
 
 def test_a_dry_run_batch_logs_what_an_apply_batch_does_and_writes_nothing(service):

@@ -44,11 +44,13 @@ def test_save_recall_and_every_phase_export_spans_and_metrics(service, exported)
     names = [s.name for s in spans.get_finished_spans()]
     from memory_pipeline.consolidation.run import PHASES
 
-    assert {"memory.save", "memory.recall", "consolidation.user"} <= set(names)
+    # a run is a batch of users (here one): its phases are the batch's children
+    assert {"memory.save", "memory.recall", "consolidation.batch"} <= set(names)
     assert {f"consolidation.{p.NAME}" for p in PHASES} <= set(names)
-    user = next(s for s in spans.get_finished_spans() if s.name == "consolidation.user")
+    batch = next(s for s in spans.get_finished_spans() if s.name == "consolidation.batch")
     phase = next(s for s in spans.get_finished_spans() if s.name == "consolidation.supersede")
-    assert phase.parent.span_id == user.context.span_id and phase.attributes["phase"] == "supersede"
+    assert phase.parent.span_id == batch.context.span_id and phase.attributes["phase"] == "supersede"
+    assert value_of(registry, "memory_pipeline_consolidation_batch_seconds_count") == 1
 
     value = registry.get_sample_value
     assert value("memory_pipeline_save_seconds_count") == 1
@@ -59,6 +61,10 @@ def test_save_recall_and_every_phase_export_spans_and_metrics(service, exported)
     assert logged
     for action, n in logged.items():
         assert value("memory_pipeline_consolidation_actions_total", {"action": action, "dry_run": "false"}) == n
+
+
+def value_of(registry, name: str) -> float | None:
+    return registry.get_sample_value(name)
 
 
 def test_llm_calls_and_tokens_are_counted(exported):

@@ -58,8 +58,12 @@ def consolidate_users(conn, users: Sequence[str], *, engine: Engine, embed: Embe
         chunk = list(users[start:start + max(1, batch_users)])
         try:
             # a user named twice is run twice, one after the other, as before
-            outs = consolidate_batch(conn, chunk, **kw) if len(set(chunk)) == len(chunk) > 1 else None
-        except Exception as e:  # rolled back whole: each user again on its own
+            outs = consolidate_batch(conn, chunk, **kw) if len(set(chunk)) == len(chunk) else None
+        except Exception as e:  # rolled back whole: each user again on its own (one user: it failed)
+            if len(chunk) == 1:
+                log.error("consolidation of %s failed: %s", chunk[0], e)
+                batch.failed[chunk[0]] = f"{type(e).__name__}: {e}"
+                continue
             log.warning("batch of %d users failed (%s: %s); one transaction per user", len(chunk), type(e).__name__, e)
             outs = None
         for user in chunk if outs is None else ():

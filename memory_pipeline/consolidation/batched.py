@@ -13,7 +13,9 @@ transaction, so one bad user still rolls back alone.
 from __future__ import annotations
 
 import time
+from collections import defaultdict
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
 import numpy as np
@@ -21,14 +23,22 @@ import psycopg
 
 from memory_pipeline import telemetry
 from memory_pipeline.consolidation.config import MODES, ConsolidationConfig
-from memory_pipeline.consolidation.context import Centroid, RunContext
-from memory_pipeline.consolidation.phases import supersede
-from memory_pipeline.consolidation.run import UserOutcome, finish_outcome, is_quiet, run_phases, skip_action
+from memory_pipeline.consolidation.context import Centroid, Partial, RunContext
+from memory_pipeline.consolidation.phases import profile, supersede
+from memory_pipeline.consolidation.run import (
+    PHASES,
+    UserOutcome,
+    finish_outcome,
+    is_quiet,
+    run_phases,
+    skip_action,
+)
 from memory_pipeline.consolidation.writer import Writer
 from memory_pipeline.engines.base import Engine
 from memory_pipeline.lib import clustering
 from memory_pipeline.store import batched as bsql
 from memory_pipeline.store import consolidation as store
+from memory_pipeline.store import delta as delta_sql
 from memory_pipeline.store import memories as mem_sql
 from memory_pipeline.store import tiers as tier_sql
 
@@ -52,15 +62,32 @@ def consolidate_batch(conn: psycopg.Connection, users: Sequence[str], *, engine:
         mine = [u for u in users if u in locked]
         states = bsql.user_states(conn, mine)
         quiet = {u: is_quiet(states[u], engine) for u in mine}
-        pres = bsql.prefetch(conn, [u for u in mine if not quiet[u]]) if not all(quiet.values()) else {}
+        busy = [u for u in mine if not quiet[u]]
+        near = _near(conn, busy, states, cfg, engine)
+        pres = bsql.prefetch(conn, busy, delta=near.delta, extra=near.extra,
+                             join_distance=1.0 - (cfg.cluster_threshold - POOL_MARGIN)) if busy else {}
+        incomplete = [u for u in near.delta if not _delta_complete(pres[u].snapshot)]
+        if incomplete:  # a flagged row whose match the store must search for: the whole user is read
+            pres.update(bsql.prefetch(conn, incomplete))
         runs = []
         for u in mine:
             pre = pres.get(u)
             snap = pre.snapshot if pre else store.empty_snapshot(u, states[u]["high_water"])
-            ctx = RunContext(conn, snap, cfg, now, run_id, mode, dry_run, None, pre=pre, deferred=True)
+            partial = (Partial(states[u]["active"], states[u]["summary_rows"], bool(states[u]["edited"]))
+                       if u in near.delta and u not in incomplete else None)
+            ctx = RunContext(conn, snap, cfg, now, run_id, mode, dry_run, None, pre=pre, deferred=True,
+                             partial=partial)
+            if pre is not None:
+                ctx._emb, ctx.pool_near = near.vectors, near.pool  # ids are unique across users: one cache
+                ctx.neighbours = near.neighbours.get(u)
             runs.append((ctx, Writer(ctx)))
-        _read_for_phases(conn, [ctx for ctx, _ in runs if ctx.pre is not None], cfg)
-        outs = [run_phases(ctx, writer, engine, quiet[ctx.user_id]) for ctx, writer in runs]
+        # the profile reads every fact-bearing row: a delta's run reads them for the batch, and only for
+        # the users whose profile inputs changed
+        cut = PHASES.index(profile)
+        outs = [run_phases(ctx, writer, engine, quiet[ctx.user_id], PHASES[:cut]) for ctx, writer in runs]
+        _read_profile_rows(conn, [ctx for ctx, _ in runs if ctx.partial and not ctx.profile_inputs_unchanged()])
+        for out, (ctx, writer) in zip(outs, runs, strict=True):
+            run_phases(ctx, writer, engine, quiet[ctx.user_id], PHASES[cut:], out)
         for _, writer in runs:
             writer.finish()
         apply(conn, [w for _, w in runs], dry_run)
@@ -71,25 +98,64 @@ def consolidate_batch(conn: psycopg.Connection, users: Sequence[str], *, engine:
     return [by_user[u] for u in users]
 
 
-def _read_for_phases(conn: psycopg.Connection, ctxs: list[RunContext], cfg: ConsolidationConfig) -> None:
-    """What the phases would read one user at a time, read for the batch: the vectors of new rows and of
-    the pool rows near them (clustering), and each new memory's nearest older ones (supersession)."""
+@dataclass
+class Near:
+    """What the phases would search the store for one user at a time, searched for the batch before
+    its snapshots are read: the vectors of new rows and of the pool rows near them (clustering), each
+    new memory's nearest older ones (supersession); and the users whose delta is enough to read."""
+
+    vectors: dict[int, np.ndarray] = field(default_factory=dict)
+    pool: set[int] = field(default_factory=set)
+    neighbours: dict[str, list[tuple[int, int, float]]] = field(default_factory=dict)
+    delta: dict[str, int] = field(default_factory=dict)  # user -> high-water mark
+    extra: list[int] = field(default_factory=list)  # rows the deltas read for these searches
+
+
+def _near(conn: psycopg.Connection, users: list[str], states: dict[str, dict], cfg: ConsolidationConfig,
+          engine: Engine) -> Near:
+    out = Near()
+    if not users:
+        return out
+    high = {u: states[u]["high_water"] for u in users}
+    out.vectors = bsql.new_and_pool_vectors(conn, high, cfg.cluster_threshold - POOL_MARGIN)
+    out.pool = set(out.vectors)
+    new: dict[str, list[int]] = defaultdict(list)
+    for u, i, current in delta_sql.new_rows(conn, high):
+        if current:
+            new[u].append(i)
+    max_id = {}
+    for u in users:
+        if 0 < len(new[u]) <= supersede.STORE_SEARCH_MAX_NEW:
+            max_id.update(dict.fromkeys(new[u], states[u]["max_id"]))
+            out.neighbours[u] = []
+    if max_id:
+        user_of = {i: u for u in out.neighbours for i in new[u]}
+        for row in bsql.older_neighbours(conn, max_id, supersede.PAIRS_PER_MEMORY):
+            out.neighbours[user_of[row[0]]].append(row)
+    # a user's delta holds what its phases select when the rules judge and the user has been consolidated
+    # before; more new memories than the store search takes are paired over every current row
+    out.delta = {u: high[u] for u in users if engine.model is None and high[u] > 0
+                 and len(new[u]) <= supersede.STORE_SEARCH_MAX_NEW}
+    out.extra = sorted(out.pool | {o for u in out.delta for _, o, _ in out.neighbours.get(u, ())})
+    return out
+
+
+def _read_profile_rows(conn: psycopg.Connection, ctxs: list[RunContext]) -> None:
     if not ctxs:
         return
-    vectors = bsql.new_and_pool_vectors(conn, {c.user_id: c.snap.high_water for c in ctxs},
-                                        cfg.cluster_threshold - POOL_MARGIN)
-    near = set(vectors)
-    max_id = {}
+    got: dict[str, list[tuple]] = defaultdict(list)
+    for row in delta_sql.profile_rows(conn, [c.user_id for c in ctxs]):
+        got[row[0]].append(row[1:])
     for ctx in ctxs:
-        ctx._emb, ctx.pool_near = vectors, near  # ids are unique across users: one cache serves all
-        new = [ctx.id_of(k) for k in range(len(ctx.snap)) if ctx.is_new(k) and ctx.current(k)]
-        if 0 < len(new) <= supersede.STORE_SEARCH_MAX_NEW:
-            max_id.update(dict.fromkeys(new, int(ctx.snap.ids.max())))
-            ctx.neighbours = []
-    if max_id:
-        user_of = {i: ctx for ctx in ctxs if ctx.neighbours is not None for i in ctx.pos}
-        for row in bsql.older_neighbours(conn, max_id, supersede.PAIRS_PER_MEMORY):
-            user_of[row[0]].neighbours.append(row)
+        ctx.partial.profile_rows = got[ctx.user_id]
+
+
+def _delta_complete(snap: store.Snapshot) -> bool:
+    """Every flagged row's match is in the delta (a flagged row saved without one is matched by a
+    search of the whole user)."""
+    ids = set(snap.ids.tolist())
+    return all(snap.flag_match[k] in ids for k in range(len(snap))
+               if snap.flagged[k] and snap.duplicate_of[k] is None)
 
 
 def apply(conn: psycopg.Connection, writers: list[Writer], dry_run: bool) -> None:

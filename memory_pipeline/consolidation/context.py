@@ -8,7 +8,7 @@ whether or not they are written (dry run, review mode).
 from __future__ import annotations
 
 import hashlib
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -19,6 +19,7 @@ import psycopg
 from memory_pipeline.consolidation.config import ConsolidationConfig
 from memory_pipeline.lib import clustering
 from memory_pipeline.store import consolidation as store
+from memory_pipeline.store import delta as delta_sql
 from memory_pipeline.store import incremental as incremental_sql
 
 Embed = Callable[[list[str]], np.ndarray]
@@ -31,6 +32,30 @@ class Centroid:
     once for the whole batch)."""
 
     ids: tuple[int, ...]
+
+
+@dataclass
+class Partial:
+    """A run that read only its user's delta (`store/delta.py`), and what it knows of the other rows:
+    counts at the start of the run, and whether any was changed outside consolidation since the last."""
+
+    active: int  # the user's active rows
+    summary_rows: dict[str, int]  # rows per summary id, over every row of the user
+    edited: bool  # rows the last run saw were changed since, outside consolidation
+    active_start: int = 0  # the same two over the delta's rows, set when the run context is made
+    summary_rows_start: Counter = field(default_factory=Counter)
+    superseded_start: list[int | None] = field(default_factory=list)
+    profile_rows: list[tuple] | None = None  # (id, content, created_at, metadata text, superseded), when read
+
+
+@dataclass(frozen=True)
+class ProfileInput:
+    """A fact-bearing, not superseded memory the profile reads."""
+
+    id: int
+    content: str
+    created_at: datetime
+    metadata: str  # JSON text, decoded by the reader only when it names an outcome
 
 
 def stable_id(prefix: str, *parts: object) -> str:
@@ -59,12 +84,18 @@ class RunContext:
     deferred: bool = False
     pool_near: set[int] | None = None  # pool rows a new memory can group with (None: the whole pool)
     neighbours: list[tuple[int, int, float]] | None = None  # older_neighbours of the new memories
+    partial: Partial | None = None  # set when the snapshot holds only the user's delta
     _emb: dict[int, np.ndarray] = field(default_factory=dict)
     _summaries: dict[str, dict] | None = None
     _profile: tuple[dict | None] | None = None
 
     def __post_init__(self) -> None:
         self.pos = {int(i): k for k, i in enumerate(self.snap.ids)}
+        if self.partial is not None:
+            s, p = self.snap, self.partial
+            p.active_start = sum(1 for k in range(len(s)) if self.active(k))
+            p.summary_rows_start = Counter(x for x in s.summarized_into if x)
+            p.superseded_start = list(s.superseded_by)
 
     @property
     def user_id(self) -> str:
@@ -138,3 +169,33 @@ class RunContext:
 
     def set_profile(self, row: dict | None) -> None:
         self._profile = (row,)
+
+    # -- the profile's inputs: every fact-bearing memory, and the superseded ones ------------------
+    def profile_inputs_unchanged(self) -> bool:
+        """A run over a delta knows, without reading the other rows, when nothing the profile reads has
+        changed since the last run: no row changed outside consolidation, no new row states a fact or
+        is superseded, no row was superseded by this run, the same summaries. (A whole snapshot
+        answers False: its fingerprint is computed.)"""
+        p, s = self.partial, self.snap
+        if p is None or p.edited:
+            return False
+        if any(self.is_new(k) and (s.facts.nonempty(k) or s.superseded_by[k] is not None) for k in range(len(s))):
+            return False
+        if s.superseded_by != p.superseded_start:
+            return False
+        return set(self.summaries()) == {r["id"] for r in self.pre.summaries}
+
+    def profile_inputs(self) -> tuple[list[ProfileInput], frozenset[str]]:
+        """The fact-bearing memories no row supersedes (in id order) and the ids of the superseded, as
+        this run leaves them. A delta's run reads the rows outside its delta now (once)."""
+        s = self.snap
+        rows = {self.id_of(k): (s.content[k], s.created_at[k], s.metadata.text(k), s.superseded_by[k] is not None,
+                                s.facts.nonempty(k)) for k in range(len(s))}
+        if self.partial is not None:
+            if self.partial.profile_rows is None:
+                self.partial.profile_rows = [r[1:] for r in delta_sql.profile_rows(self.conn, [self.user_id])]
+            for i, content, created, meta, sup in self.partial.profile_rows:
+                rows.setdefault(i, (content, created, meta, sup, True))  # read only if stating facts or superseded
+        ids = sorted(rows)
+        facts = [ProfileInput(i, rows[i][0], rows[i][1], rows[i][2]) for i in ids if not rows[i][3] and rows[i][4]]
+        return facts, frozenset(str(i) for i in ids if rows[i][3])

@@ -96,10 +96,11 @@ def skip_action(user_id: str, run_id: str | None, dry_run: bool) -> dict:
             "reason": "another consolidation of this user is running", "dry_run": dry_run}
 
 
-def run_phases(ctx: RunContext, writer: Writer, engine: Engine, quiet: bool) -> UserOutcome:
-    """Every phase in order; a quiet user's run only refreshes its tiers."""
-    out = UserOutcome(ctx.user_id)
-    for phase in PHASES:
+def run_phases(ctx: RunContext, writer: Writer, engine: Engine, quiet: bool, phases=PHASES,
+               out: UserOutcome | None = None) -> UserOutcome:
+    """Every phase in order (or `phases`, continuing `out`); a quiet user's run only refreshes its tiers."""
+    out = out or UserOutcome(ctx.user_id)
+    for phase in phases:
         if quiet and phase is not tier:  # nothing it reads has changed since the last run
             out.phases.append(PhaseResult(phase.NAME, phase.ASSET))
             continue
@@ -149,11 +150,15 @@ def quiet_compression(state: dict) -> dict[str, float]:
 
 def compression(ctx: RunContext) -> dict[str, float]:
     """Active raw memories : units a standard recall searches after (summaries + raw rows no
-    summary, successor or original stands for)."""
-    s = ctx.snap
+    summary, successor or original stands for). A delta's run counts the rows outside its delta from
+    the user's counts at the start (no phase changes them)."""
+    s, p = ctx.snap, ctx.partial
     active = sum(1 for k in range(len(s)) if ctx.active(k))
     units = sum(1 for k in range(len(s)) if ctx.current(k) and s.summarized_into[k] is None)
-    n_summ = len({x for x in s.summarized_into if x})
-    after = units + n_summ
+    summaries = {x for x in s.summarized_into if x}
+    if p is not None:
+        active += p.active - p.active_start
+        summaries |= {x for x, n in p.summary_rows.items() if n > p.summary_rows_start.get(x, 0)}
+    after = units + len(summaries)
     return {"active_memories": float(active), "units_after": float(after),
             "ratio": round(active / after, 3) if after else 0.0}

@@ -5,16 +5,18 @@ run with little new is round trips and commits, not rows)."""
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 import numpy as np
 import psycopg
 
 from memory_pipeline.store import consolidation as cs
+from memory_pipeline.store import delta as delta_sql
 from memory_pipeline.store import incremental as inc
 
-EMPTY_STATE = {"max_id": 0, "high_water": 0, "pending": 0, "touched": 0, "active": 0, "unsummarized": 0,
-               "summaries": 0, "profile_method": None, "unembedded_profile": None, "unembedded_content": None}
+EMPTY_STATE = {"max_id": 0, "high_water": 0, "pending": 0, "touched": 0, "edited": 0, "active": 0, "unsummarized": 0,
+               "summaries": 0, "profile_method": None, "unembedded_profile": None, "unembedded_content": None,
+               "summary_rows": {}}
 
 
 def lock_users(conn: psycopg.Connection, users: Sequence[str]) -> set[str]:
@@ -32,13 +34,17 @@ def user_states(conn: psycopg.Connection, users: Sequence[str]) -> dict[str, dic
     # than reading them, and the profile joins the counts, not the rows
     rows = cur.execute(
         "SELECT g.user_id, max(g.max_id) AS max_id, coalesce(s.last_memory_id, 0) AS high_water,"
-        " sum(g.pending)::bigint AS pending, sum(g.touched)::bigint AS touched, sum(g.active)::bigint AS active,"
+        " sum(g.pending)::bigint AS pending, sum(g.touched)::bigint AS touched, sum(g.edited)::bigint AS edited,"
+        " sum(g.active)::bigint AS active,"
         " sum(g.unsummarized)::bigint AS unsummarized, count(g.summarized_into) AS summaries,"
         " min(p.method) AS profile_method, min(p.id) FILTER (WHERE p.embedding IS NULL) AS unembedded_profile,"
-        " min(p.content) FILTER (WHERE p.embedding IS NULL) AS unembedded_content FROM ("
-        "  SELECT m.user_id, m.summarized_into, max(m.id) AS max_id,"
+        " min(p.content) FILTER (WHERE p.embedding IS NULL) AS unembedded_content,"
+        " coalesce(json_object_agg(g.summarized_into, g.n) FILTER (WHERE g.summarized_into IS NOT NULL), '{}')"
+        "   AS summary_rows FROM ("
+        "  SELECT m.user_id, m.summarized_into, max(m.id) AS max_id, count(*) AS n,"
         "  count(*) FILTER (WHERE m.duplicate_of IS NULL AND (m.flagged OR m.layer = 'working')) AS pending,"
         "  count(*) FILTER (WHERE s.last_consolidated_at IS NULL OR m.updated_at > s.last_consolidated_at) AS touched,"
+        "  count(*) FILTER (WHERE m.id <= s.last_memory_id AND m.updated_at > s.last_consolidated_at) AS edited,"
         "  count(*) FILTER (WHERE m.duplicate_of IS NULL) AS active,"
         "  count(*) FILTER (WHERE m.duplicate_of IS NULL AND m.superseded_by IS NULL AND m.summarized_into IS NULL)"
         "    AS unsummarized"
@@ -78,21 +84,30 @@ def _group(rows: list[tuple]) -> dict[str, list[tuple]]:
     return out
 
 
-def prefetch(conn: psycopg.Connection, users: Sequence[str]) -> dict[str, inc.Prefetched]:
-    """`incremental.prefetch` of every user of `users`: the same reads, each one statement for all of them."""
+def prefetch(conn: psycopg.Connection, users: Sequence[str], *, delta: Mapping[str, int] | None = None,
+             extra: Sequence[int] = (), join_distance: float = 0.0) -> dict[str, inc.Prefetched]:
+    """`incremental.prefetch` of every user of `users`: the same reads, each one statement for all of them.
+    The users in `delta` (user -> high-water mark) get only their delta as snapshot (`store/delta.py`,
+    with `extra` and `join_distance`)."""
+    delta = dict(delta or {})
+    whole = [u for u in users if u not in delta]
     args = (list(users),)
 
     def dicts():
         return conn.cursor(row_factory=psycopg.rows.dict_row)
 
     with conn.pipeline():
-        rows = conn.execute(SNAPSHOT_SQL, args)
+        parts = [conn.execute(SNAPSHOT_SQL, (whole,))] if whole else []
+        if delta:
+            parts.append(delta_sql.delta_rows(conn, delta, extra, join_distance))
         hw = conn.execute("SELECT user_id, last_memory_id FROM consolidation_state WHERE user_id = ANY(%s)", args)
         summ = dicts().execute(SUMMARIES_SQL, args)
         prof, sess = (dicts().execute(q, args) for q in (PROFILE_SQL, SESSION_SQL))
         clusters = conn.execute(CLUSTERS_SQL, args, binary=True)
         reasons = conn.execute(REASONS_SQL, args)
-    snaps, highs = _group(rows.fetchall()), dict(hw.fetchall())
+    # a delta read names other users' rows too (the pool rows near new ones): each user keeps its own
+    got = [r for cur in parts for r in cur.fetchall() if (r[0] in delta) == (cur is not parts[0] or not whole)]
+    snaps, highs = _group(got), dict(hw.fetchall())
     summaries: dict[str, list] = defaultdict(list)
     for r in summ.fetchall():
         summaries[r.pop("user_id")].append(r)

@@ -32,6 +32,9 @@ class LazyJson:
             self._cache[k] = json.loads(self._texts[k])
         return self._cache[k]
 
+    def text(self, k: int) -> str:
+        return self._texts[k]
+
     def nonempty(self, k: int) -> bool:
         return self._texts[k] not in ("[]", "{}")
 

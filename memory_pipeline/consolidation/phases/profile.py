@@ -6,6 +6,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import inspect
+import json
 from dataclasses import replace
 from importlib import resources
 
@@ -23,23 +24,24 @@ ASSET = "procedural_profile"
 
 def run(ctx: RunContext, writer: Writer, engine: Engine) -> PhaseResult:
     res = PhaseResult(NAME, ASSET)
-    s = ctx.snap
+    method = engine.method(PROFILE)
+    existing = ctx.profile()
+    if (existing and existing.get("inputs_fingerprint") and existing.get("method") == method
+            and ctx.profile_inputs_unchanged()):
+        _embed_if_missing(ctx, existing)
+        return res  # a delta's run: the inputs the stored fingerprint covers are the same
     summ = sorted(ctx.summaries().values(), key=lambda r: r["id"])
     # duplicates count too: seed 001's "seen >= 3 times" counts mentions, and the save path collapses them
-    with_facts = [k for k in range(len(s)) if s.superseded_by[k] is None and s.facts.nonempty(k)]
-    superseded = frozenset(str(ctx.id_of(k)) for k in range(len(s)) if s.superseded_by[k] is not None)
-    method = engine.method(PROFILE)
-    fingerprint = stable_id("in", method, [r["id"] for r in summ], [ctx.id_of(k) for k in with_facts],
-                            sorted(superseded))
-    existing = ctx.profile()
+    with_facts, superseded = ctx.profile_inputs()
+    fingerprint = stable_id("in", method, [r["id"] for r in summ], [r.id for r in with_facts], sorted(superseded))
     if existing and existing.get("inputs_fingerprint") == fingerprint and existing.get("method") == method:
         _embed_if_missing(ctx, existing)
         return res  # same inputs, same method: nothing to rebuild (a fallback profile is retried)
     sources = [ProfileSource(r["id"], r["content"], r["temporal_end"]) for r in summ]
     # a row's metadata is decoded only if it names an outcome (most rows have none)
-    sources += [ProfileSource(str(ctx.id_of(k)), s.content[k], s.created_at[k],
-                              outcome=_outcome(s.metadata[k]) if s.metadata.contains(k, '"outcome"') else None)
-                for k in with_facts]
+    sources += [ProfileSource(str(r.id), r.content, r.created_at,
+                              outcome=_outcome(json.loads(r.metadata)) if '"outcome"' in r.metadata else None)
+                for r in with_facts]
     sources, extracted = with_extracted(sources, existing, engine)
     prof = engine.profile(sources, superseded)
     if not prof.content:
