@@ -164,13 +164,13 @@ class Writer:
         elif not self.dry:
             store.set_profile_fingerprint(self.ctx.conn, self.ctx.user_id, fingerprint, extracted)
 
-    def write_session_context(self, text: str, summary_ids: list[str], tokens: int) -> None:
+    def write_session_context(self, text: str, summary_ids: list[str], tokens: int, fingerprint: str) -> None:
+        row = (self.ctx.user_id, text, summary_ids, tokens, self.ctx.run_id, fingerprint)
         if self.deferred and not self.dry:
-            self.out["session"].append((self.ctx.user_id, text, summary_ids, tokens, self.ctx.run_id))
+            self.out["session"].append(row)
             self.changed_rows += 1
         elif not self.dry:
-            store.upsert_session_context(self.ctx.conn, self.ctx.user_id, text, summary_ids, tokens,
-                                         self.ctx.run_id)
+            store.upsert_session_context(self.ctx.conn, *row)
             self.changed_rows += 1
 
     def flush(self) -> None:

@@ -91,8 +91,11 @@ SNAPSHOT_COLUMNS = (
     "id, content, created_at, namespace, importance, access_count, last_accessed, tier, layer,"
     " duplicate_of, superseded_by, summarized_into, cluster_id, flagged, facts::text, resolved_dates::text,"
     " metadata::text, version, coalesce(conversation_id, session_id), flag_match_id, flag_similarity")
+# the lists a summary carries come as JSON text: only the session block reads them, and only when it is
+# rendered again (decoding every summary's lists cost more than the rest of the read)
 SUMMARY_COLUMNS = (
-    "id, namespace, content, key_facts, decisions, superseded_facts, resolved_dates, source_ids,"
+    "id, namespace, content, key_facts::text AS key_facts, decisions::text AS decisions,"
+    " superseded_facts::text AS superseded_facts, resolved_dates::text AS resolved_dates, source_ids,"
     " source_chars, temporal_start, temporal_end, method, model, prompt_version, scope, cluster_id, confidence,"
     " tier, access_count, created_at")
 SNAPSHOT_SQL = f"SELECT {SNAPSHOT_COLUMNS} FROM memories WHERE user_id = %s ORDER BY id"
@@ -327,12 +330,14 @@ def get_session_context(conn: psycopg.Connection, user_id: str) -> dict | None:
 
 
 def upsert_session_context(conn: psycopg.Connection, user_id: str, block: str, summary_ids: list[str],
-                           tokens: int, run_id: str | None) -> None:
+                           tokens: int, run_id: str | None, fingerprint: str | None = None) -> None:
     conn.execute(
-        "INSERT INTO session_context (user_id, block, summary_ids, tokens, run_id) VALUES (%s, %s, %s, %s, %s)"
+        "INSERT INTO session_context (user_id, block, summary_ids, tokens, run_id, inputs_fingerprint)"
+        " VALUES (%s, %s, %s, %s, %s, %s)"
         " ON CONFLICT (user_id) DO UPDATE SET block = excluded.block, summary_ids = excluded.summary_ids,"
-        " tokens = excluded.tokens, run_id = excluded.run_id, generated_at = now()",
-        (user_id, block, json.dumps(summary_ids), tokens, run_id),
+        " tokens = excluded.tokens, run_id = excluded.run_id, inputs_fingerprint = excluded.inputs_fingerprint,"
+        " generated_at = now()",
+        (user_id, block, json.dumps(summary_ids), tokens, run_id, fingerprint),
     )
 
 

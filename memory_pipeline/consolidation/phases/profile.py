@@ -79,6 +79,7 @@ def with_extracted(sources: list[ProfileSource], existing: dict | None,
         return sources, {}
     version = extractor_fingerprint()
     kept = (existing or {}).get("extracted") or {}
+    kept = json.loads(kept) if isinstance(kept, str) else kept  # a batch reads it as text
     known = kept.get("by_text", {}) if kept.get("v") == version else {}
     by_text, out = {}, []
     for src in sources:

@@ -40,3 +40,7 @@ CREATE INDEX IF NOT EXISTS memories_user_open ON memories (user_id)
 
 -- The members of a cluster a new memory joins (its summary is written again from all of them).
 CREATE INDEX IF NOT EXISTS memories_cluster ON memories (cluster_id) WHERE cluster_id IS NOT NULL;
+
+-- What the session block was rendered from (summary ids, profile, budget): a run whose inputs are the
+-- same leaves the block as it is without decoding every summary's lists to render it again.
+ALTER TABLE session_context ADD COLUMN IF NOT EXISTS inputs_fingerprint text;
