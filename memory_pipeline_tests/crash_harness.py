@@ -82,6 +82,7 @@ def _instrument(kill_at: int | None, trace: list[str]):
                 "existing", "get"):
             wrap(store_cons, attr, f"store.{attr}")
     from memory_pipeline.store import batched as batch_sql
+    from memory_pipeline.store import delta as delta_sql
     from memory_pipeline.store import incremental as inc_sql
     from memory_pipeline.store import tiers as tier_sql
 
@@ -90,7 +91,8 @@ def _instrument(kill_at: int | None, trace: list[str]):
                                      "refresh_summary_tiers_many")),
                          (batch_sql, ("lock_users", "user_states", "prefetch", "new_and_pool_vectors",
                                       "older_neighbours", "upsert_clusters", "insert_edges", "set_states",
-                                      "delete_summaries", "many"))):
+                                      "delete_summaries", "many")),
+                         (delta_sql, ("new_rows", "delta_rows", "profile_rows"))):
         for attr in attrs:
             wrap(owner, attr, f"store.{owner.__name__.rsplit('.', 1)[-1]}.{attr}")
     wrap(mem_sql, "insert_actions", "store.insert_actions")
