@@ -154,3 +154,30 @@ def test_memory_slots_follow_every_insert_and_the_migration_fills_them(service):
     sql = resources.files("memory_pipeline.store.migrations").joinpath("0012_delta_reads.sql").read_text()
     conn.execute(sql)
     assert conn.execute(stored).fetchall() == facts
+
+
+def test_the_session_block_is_rendered_again_only_when_its_inputs_change(service, monkeypatch):
+    from memory_pipeline.consolidation.config import ConsolidationConfig
+    from memory_pipeline.consolidation.phases import session_context as block_phase
+
+    service.remember_many(_as("sb", alice_memories()))
+    _consolidate(service, ["sb"])
+    block, fp = service.conn.execute(
+        "SELECT block, inputs_fingerprint FROM session_context WHERE user_id = 'sb'").fetchone()
+    assert block and fp
+    rendered = []
+    real = block_phase.render_block
+    monkeypatch.setattr(block_phase, "render_block", lambda *a, **k: rendered.append(1) or real(*a, **k))
+    # a run with something new for other phases (a working-layer memory) and the same summaries and profile
+    service.remember_many([{"user_id": "sb", "content": "ok", "external_id": "n1",
+                            "created_at": (NOW - timedelta(minutes=5)).isoformat()}])
+    _consolidate(service, ["sb"])
+    assert rendered == []
+    assert service.conn.execute("SELECT block FROM session_context WHERE user_id = 'sb'").fetchone()[0] == block
+    # another budget is another input: rendered again, and shorter
+    out = batch_mod.consolidate_users(service.conn, ["sb"], engine=LocalEngine(), embed=None, database_url=None,
+                                      run_id="r", now=NOW, config=ConsolidationConfig(token_budget=300))
+    assert not out.failed and rendered == [1]
+    smaller, fp2 = service.conn.execute(
+        "SELECT block, inputs_fingerprint FROM session_context WHERE user_id = 'sb'").fetchone()
+    assert fp2 != fp and len(smaller) < len(block)
