@@ -345,6 +345,20 @@ def test_indexing_a_heavy_user_refreshes_stale_planner_statistics(service):
         _drop_heavy_indexes(service)
 
 
+def test_refreshing_statistics_inside_an_open_transaction_is_refused_and_commits_nothing(service):
+    from memory_pipeline.store import indexes
+
+    with indexes_conn(service) as c:
+        c.autocommit = False
+        c.execute("CREATE TEMP TABLE pending_work (x int)")
+        with pytest.raises(ValueError, match="between transactions"):
+            indexes.refresh_statistics(c)
+        c.rollback()  # the caller's work was left to the caller
+        assert c.execute("SELECT to_regclass('pending_work')").fetchone()[0] is None
+        c.rollback()
+        assert isinstance(indexes.refresh_statistics(c), list) and not c.autocommit
+
+
 def indexes_conn(service):
     from memory_pipeline.store.db import connect
 

@@ -80,7 +80,8 @@ def consolidate_users(conn, users: Sequence[str], *, engine: Engine, embed: Embe
     to_embed = [(o.user_id, *o.profile_to_embed) for o in batch.outcomes if o.profile_to_embed]
     if to_embed and embed and not dry_run:
         vectors = embed([text for _, _, text in to_embed])
-        store.set_profile_embeddings(conn, [(u, pid, v) for (u, pid, _), v in zip(to_embed, vectors, strict=True)])
+        with conn.transaction():  # committed here, whether or not the connection commits each statement
+            store.set_profile_embeddings(conn, [(u, pid, v) for (u, pid, _), v in zip(to_embed, vectors, strict=True)])
     if batch.outcomes and not dry_run:
         # a store's first run writes most of its summaries: recall's plans must count them now, not when
         # autovacuum comes round (until then a small user's recall read every summary: 9 ms, not 3)

@@ -121,10 +121,11 @@ def refresh_statistics(conn: psycopg.Connection) -> list[str]:
     planner knowing how many rows that user has: with the statistics of before a consolidation (no
     summaries yet), it sorted a 50k-memory user's ~5,000 summaries exactly (13 ms) instead of reading
     their HNSW index (1.5 ms), until autovacuum came round."""
+    if conn.info.transaction_status != psycopg.pq.TransactionStatus.IDLE:
+        # ANALYZE runs outside a transaction: committing the caller's open one here would be a surprise
+        raise ValueError("refresh_statistics runs between transactions; the connection has one open")
     was = conn.autocommit
-    if not was:  # callers are between transactions; each statement below must be its own
-        conn.commit()
-        conn.autocommit = True
+    conn.autocommit = True
     try:
         return _analyze_stale(conn)
     finally:
