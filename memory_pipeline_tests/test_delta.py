@@ -92,12 +92,15 @@ def test_a_delta_run_decides_what_a_run_over_every_row_decides(service, monkeypa
     assert all(sizes[u] == _rows(service, u) for u in whole_users)
     for d, w in zip(delta_users, whole_users, strict=True):
         _same(service, d, w, got[d], ref[w])
+        # the run's compression is what `stats` counts for the user afterwards
+        assert got[d].compression["ratio"] == service.stats(d)["compression_ratio"]
     assert any(got[u].counts["action:SUPERSEDE"] for u in delta_users)  # a change was judged from the delta
     assert any(got[u].counts["profiles_written"] for u in delta_users)
     # and again a month later, with nothing new: tiers only, the same
     for users in (delta_users, whole_users):
         out = _consolidate(service, users, NOW + timedelta(days=30))
         assert all(o.counts.get("profiles_written", 0) == 0 for o in out.values())
+        assert all(o.compression["ratio"] == service.stats(u)["compression_ratio"] for u, o in out.items())
     for d, w in zip(delta_users, whole_users, strict=True):
         assert _state(service, d) == _state(service, w)
 

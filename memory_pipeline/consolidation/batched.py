@@ -73,7 +73,7 @@ def consolidate_batch(conn: psycopg.Connection, users: Sequence[str], *, engine:
         for u in mine:
             pre = pres.get(u)
             snap = pre.snapshot if pre else store.empty_snapshot(u, states[u]["high_water"])
-            partial = (Partial(states[u]["active"], states[u]["summary_rows"], bool(states[u]["edited"]))
+            partial = (Partial(bool(states[u]["edited"]))
                        if u in near.delta and u not in incomplete else None)
             ctx = RunContext(conn, snap, cfg, now, run_id, mode, dry_run, None, pre=pre, deferred=True,
                              partial=partial)

@@ -8,7 +8,7 @@ whether or not they are written (dry run, review mode).
 from __future__ import annotations
 
 import hashlib
-from collections import Counter, defaultdict
+from collections import defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -36,15 +36,10 @@ class Centroid:
 
 @dataclass
 class Partial:
-    """A run that read only its user's delta (`store/delta.py`), and what it knows of the other rows:
-    counts at the start of the run, and whether any was changed outside consolidation since the last."""
+    """A run that read only its user's delta (`store/delta.py`), and what it knows of the other rows."""
 
-    active: int  # the user's active rows
-    summary_rows: dict[str, int]  # rows per summary id, over every row of the user
     edited: bool  # rows the last run saw were changed since, outside consolidation
-    active_start: int = 0  # the same two over the delta's rows, set when the run context is made
-    summary_rows_start: Counter = field(default_factory=Counter)
-    superseded_start: list[int | None] = field(default_factory=list)
+    superseded_start: list[int | None] = field(default_factory=list)  # set when the run context is made
     profile_rows: list[tuple] | None = None  # (id, content, created_at, metadata text, superseded), when read
 
 
@@ -92,10 +87,7 @@ class RunContext:
     def __post_init__(self) -> None:
         self.pos = {int(i): k for k, i in enumerate(self.snap.ids)}
         if self.partial is not None:
-            s, p = self.snap, self.partial
-            p.active_start = sum(1 for k in range(len(s)) if self.active(k))
-            p.summary_rows_start = Counter(x for x in s.summarized_into if x)
-            p.superseded_start = list(s.superseded_by)
+            self.partial.superseded_start = list(self.snap.superseded_by)
 
     @property
     def user_id(self) -> str:

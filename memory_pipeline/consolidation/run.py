@@ -113,7 +113,7 @@ def finish_outcome(out: UserOutcome, ctx: RunContext, writer: Writer, state: dic
     if quiet and state["unembedded_profile"] and not ctx.embed:  # as the profile phase: a vector a crash left out
         ctx.profile_to_embed = (state["unembedded_profile"], state["unembedded_content"])
     out.changed_rows, out.skipped_concurrent = writer.changed_rows, writer.skipped_concurrent
-    out.compression = quiet_compression(state) if quiet else compression(ctx)
+    out.compression = compression(ctx, writer, state)
     out.profile_to_embed = ctx.profile_to_embed
 
 
@@ -141,24 +141,14 @@ def is_quiet(state: dict, engine: Engine) -> bool:
             and not state["touched"] and engine.model is None and state["profile_method"] in (None, engine.method(PROFILE)))
 
 
-def quiet_compression(state: dict) -> dict[str, float]:
-    """`compression`, from the counts of `user_state`."""
-    active, after = state["active"], state["unsummarized"] + state["summaries"]
-    return {"active_memories": float(active), "units_after": float(after),
-            "ratio": round(active / after, 3) if after else 0.0}
-
-
-def compression(ctx: RunContext) -> dict[str, float]:
-    """Active raw memories : units a standard recall searches after (summaries + raw rows no
-    summary, successor or original stands for). A delta's run counts the rows outside its delta from
-    the user's counts at the start (no phase changes them)."""
-    s, p = ctx.snap, ctx.partial
-    active = sum(1 for k in range(len(s)) if ctx.active(k))
-    units = sum(1 for k in range(len(s)) if ctx.current(k) and s.summarized_into[k] is None)
-    summaries = {x for x in s.summarized_into if x}
-    if p is not None:
-        active += p.active - p.active_start
-        summaries |= {x for x, n in p.summary_rows.items() if n > p.summary_rows_start.get(x, 0)}
-    after = units + len(summaries)
+def compression(ctx: RunContext, writer: Writer, state: dict) -> dict[str, float]:
+    """Active raw memories : units a standard recall searches after the run (summaries + raw rows no
+    summary, successor or original stands for), as `stats` counts them. The rows are counted by the
+    tier statement, which reads every row of the user anyway; the summaries are the run's view of them
+    (a quiet run reads none: the count of before)."""
+    got = writer.tier_result
+    active, units = (got.active, got.units) if got is not None else (0, 0)
+    summaries = len(ctx._summaries) if ctx._summaries is not None else state["summaries"]
+    after = units + summaries
     return {"active_memories": float(active), "units_after": float(after),
             "ratio": round(active / after, 3) if after else 0.0}

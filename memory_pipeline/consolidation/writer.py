@@ -41,6 +41,7 @@ class Writer:
         self.out: dict[str, list] = {k: [] for k in ("clusters", "deleted", "summaries", "edges", "profile",
                                                        "fingerprint", "session")}
         self.tier_request: tuple | None = None  # (overrides, max id, callback, place in the action log)
+        self.tier_result: tier_sql.TierResult | None = None  # the user's rows as the tier statement counted them
         self.memory_changes: tuple[dict, dict] | None = None  # (changes, versions) for update_memories
         self._pending = suggestion_sql.pending_suggestions(ctx.conn, ctx.user_id) if ctx.mode == "review" else []
         self._known = suggestion_sql.known_suggestion_ids(ctx.conn, ctx.user_id) if ctx.mode == "review" else set()
@@ -128,6 +129,7 @@ class Writer:
     def tiers_refreshed(self, got: tier_sql.TierResult, summary_tiers: dict[str, str]) -> list[dict]:
         """The run's view follows the new tiers; returns the TIER_CHANGE actions."""
         ctx, snap, rc = self.ctx, self.ctx.snap, self.ctx.config.retention
+        self.tier_result = got
         transitions: dict[tuple[str, str], list[int]] = {}
         for mid, old_tier, new_tier, _, new_layer in got.changes:
             if mid in ctx.pos:

@@ -14,9 +14,8 @@ from memory_pipeline.store import consolidation as cs
 from memory_pipeline.store import delta as delta_sql
 from memory_pipeline.store import incremental as inc
 
-EMPTY_STATE = {"max_id": 0, "high_water": 0, "pending": 0, "touched": 0, "edited": 0, "active": 0, "unsummarized": 0,
-               "summaries": 0, "profile_method": None, "unembedded_profile": None, "unembedded_content": None,
-               "summary_rows": {}}
+EMPTY_STATE = {"max_id": 0, "high_water": 0, "pending": 0, "touched": 0, "edited": 0, "summaries": 0,
+               "profile_method": None, "unembedded_profile": None, "unembedded_content": None}
 
 
 def lock_users(conn: psycopg.Connection, users: Sequence[str]) -> set[str]:
@@ -28,30 +27,29 @@ def lock_users(conn: psycopg.Connection, users: Sequence[str]) -> set[str]:
 
 
 def user_states(conn: psycopg.Connection, users: Sequence[str]) -> dict[str, dict]:
-    """`incremental.user_state` of every user of `users`, in one statement."""
+    """What `incremental.user_state` tells of each user of `users`, in one statement that reads no
+    user's rows: each answer comes from an index (the largest id; rows flagged or in working memory;
+    rows changed since the last run, and among them rows the last run saw) or from small tables (the
+    last run, the profile, how many summaries). Truth values are 0 / 1, not counts."""
     cur = conn.cursor(row_factory=psycopg.rows.dict_row)
-    # counted per (user, summary) by hashing, then per user: a sort of the rows by text keys cost more
-    # than reading them, and the profile joins the counts, not the rows
     rows = cur.execute(
-        "SELECT g.user_id, max(g.max_id) AS max_id, coalesce(s.last_memory_id, 0) AS high_water,"
-        " sum(g.pending)::bigint AS pending, sum(g.touched)::bigint AS touched, sum(g.edited)::bigint AS edited,"
-        " sum(g.active)::bigint AS active,"
-        " sum(g.unsummarized)::bigint AS unsummarized, count(g.summarized_into) AS summaries,"
-        " min(p.method) AS profile_method, min(p.id) FILTER (WHERE p.embedding IS NULL) AS unembedded_profile,"
-        " min(p.content) FILTER (WHERE p.embedding IS NULL) AS unembedded_content,"
-        " coalesce(json_object_agg(g.summarized_into, g.n) FILTER (WHERE g.summarized_into IS NOT NULL), '{}')"
-        "   AS summary_rows FROM ("
-        "  SELECT m.user_id, m.summarized_into, max(m.id) AS max_id, count(*) AS n,"
-        "  count(*) FILTER (WHERE m.duplicate_of IS NULL AND (m.flagged OR m.layer = 'working')) AS pending,"
-        "  count(*) FILTER (WHERE s.last_consolidated_at IS NULL OR m.updated_at > s.last_consolidated_at) AS touched,"
-        "  count(*) FILTER (WHERE m.id <= s.last_memory_id AND m.updated_at > s.last_consolidated_at) AS edited,"
-        "  count(*) FILTER (WHERE m.duplicate_of IS NULL) AS active,"
-        "  count(*) FILTER (WHERE m.duplicate_of IS NULL AND m.superseded_by IS NULL AND m.summarized_into IS NULL)"
-        "    AS unsummarized"
-        "  FROM memories m LEFT JOIN consolidation_state s ON s.user_id = m.user_id"
-        "  WHERE m.user_id = ANY(%s) GROUP BY m.user_id, m.summarized_into) g"
-        " LEFT JOIN consolidation_state s ON s.user_id = g.user_id LEFT JOIN profiles p ON p.user_id = g.user_id"
-        " GROUP BY g.user_id, s.last_memory_id",
+        "SELECT q.u AS user_id,"
+        " coalesce((SELECT m.id FROM memories m WHERE m.user_id = q.u ORDER BY m.id DESC LIMIT 1), 0) AS max_id,"
+        " coalesce(s.last_memory_id, 0) AS high_water,"
+        " EXISTS (SELECT 1 FROM memories m WHERE m.user_id = q.u AND m.duplicate_of IS NULL"
+        "   AND ((m.superseded_by IS NULL AND m.summarized_into IS NULL) OR m.flagged OR m.layer = 'working')"
+        "   AND (m.flagged OR m.layer = 'working'))::int AS pending,"
+        " CASE WHEN s.last_consolidated_at IS NULL"
+        "   THEN EXISTS (SELECT 1 FROM memories m WHERE m.user_id = q.u)"
+        "   ELSE EXISTS (SELECT 1 FROM memories m WHERE m.user_id = q.u AND m.updated_at > s.last_consolidated_at)"
+        " END::int AS touched,"
+        " EXISTS (SELECT 1 FROM memories m WHERE m.user_id = q.u AND m.updated_at > s.last_consolidated_at"
+        "   AND m.id <= s.last_memory_id)::int AS edited,"
+        " (SELECT count(*) FROM summaries x WHERE x.user_id = q.u) AS summaries,"
+        " p.method AS profile_method, CASE WHEN p.embedding IS NULL THEN p.id END AS unembedded_profile,"
+        " CASE WHEN p.embedding IS NULL THEN p.content END AS unembedded_content"
+        " FROM unnest(%s::text[]) AS q(u) LEFT JOIN consolidation_state s ON s.user_id = q.u"
+        " LEFT JOIN profiles p ON p.user_id = q.u",
         (list(users),)).fetchall()
     got = {r.pop("user_id"): r for r in rows}
     return {u: got.get(u) or dict(EMPTY_STATE) for u in users}

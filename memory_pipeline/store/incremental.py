@@ -15,24 +15,21 @@ from memory_pipeline.store import consolidation as cs
 def user_state(conn: psycopg.Connection, user_id: str) -> dict:
     """What decides whether a run has anything to read beyond tiers: rows saved since the last run, rows
     flagged or still in working memory, rows changed outside consolidation (accepted suggestions, edits),
-    the profile's method (and the profile itself while it has no vector); with the counts the compression ratio needs."""
+    the profile's method (and the profile itself while it has no vector); and how many summaries it has."""
     cur = conn.cursor(row_factory=psycopg.rows.dict_row)
     return cur.execute(
         "SELECT coalesce(max(m.id), 0) AS max_id, coalesce(s.last_memory_id, 0) AS high_water,"
         " count(*) FILTER (WHERE m.duplicate_of IS NULL AND (m.flagged OR m.layer = 'working')) AS pending,"
         " count(*) FILTER (WHERE s.last_consolidated_at IS NULL OR m.updated_at > s.last_consolidated_at) AS touched,"
-        " count(*) FILTER (WHERE m.duplicate_of IS NULL) AS active,"
-        " count(*) FILTER (WHERE m.duplicate_of IS NULL AND m.superseded_by IS NULL AND m.summarized_into IS NULL)"
-        "   AS unsummarized, count(DISTINCT m.summarized_into) AS summaries,"
+        " (SELECT count(*) FROM summaries x WHERE x.user_id = %(u)s) AS summaries,"
         " (SELECT p.method FROM profiles p WHERE p.user_id = %(u)s) AS profile_method,"
         " (SELECT p.id FROM profiles p WHERE p.user_id = %(u)s AND p.embedding IS NULL) AS unembedded_profile,"
         " (SELECT p.content FROM profiles p WHERE p.user_id = %(u)s AND p.embedding IS NULL) AS unembedded_content"
         " FROM memories m LEFT JOIN consolidation_state s ON s.user_id = m.user_id WHERE m.user_id = %(u)s"
         " GROUP BY s.last_memory_id, s.last_consolidated_at",
         {"u": user_id},
-    ).fetchone() or {"max_id": 0, "high_water": 0, "pending": 0, "touched": 0, "active": 0, "unsummarized": 0,
-                     "summaries": 0, "profile_method": None, "unembedded_profile": None,
-                     "unembedded_content": None}
+    ).fetchone() or {"max_id": 0, "high_water": 0, "pending": 0, "touched": 0, "summaries": 0,
+                     "profile_method": None, "unembedded_profile": None, "unembedded_content": None}
 
 
 REASONS_SQL = ("SELECT source_id::bigint, target_id::bigint, reason FROM edges WHERE user_id = %s"

@@ -27,6 +27,11 @@ PROMOTE_ACCESS = 3
 class TierResult:
     changes: list[tuple[int, str, str, str, str]] = field(default_factory=list)  # id, old/new tier, old/new layer
     tally: Counter = field(default_factory=Counter)  # active rows by (new) tier
+    units: int = 0  # active rows neither superseded nor summarized: what recall searches besides summaries
+
+    @property
+    def active(self) -> int:
+        return sum(self.tally.values())
 
 
 def _score(created: str, accessed: str | None, count: str, weight: str, own: str | None, sup: str) -> str:
@@ -70,15 +75,15 @@ b AS (
   LEFT JOIN o ON o.id = m.id WHERE NOT coalesce(o.dup, m.duplicate_of IS NOT NULL)
 ),
 c AS (
-  SELECT user_id, id, version, old_tier, old_layer, {tier} AS new_tier,
+  SELECT user_id, id, version, old_tier, old_layer, NOT sup AND NOT summ AS unit, {tier} AS new_tier,
          CASE WHEN summ OR importance > %(p_imp)s OR access_count >= %(p_acc)s
                    OR extract(epoch FROM (%(now)s::timestamptz - created_at))::float8 / 60.0 >= %(p_min)s
               THEN 'episodic' ELSE 'working' END AS new_layer
   FROM b
 ),
 u AS ({write})
-SELECT (SELECT coalesce(json_agg(json_build_array(user_id, new_tier, n)), '[]')
-        FROM (SELECT user_id, new_tier, count(*) n FROM c GROUP BY 1, 2) t),
+SELECT (SELECT coalesce(json_agg(json_build_array(user_id, new_tier, n, units)), '[]')
+        FROM (SELECT user_id, new_tier, count(*) n, count(*) FILTER (WHERE unit) units FROM c GROUP BY 1, 2) t),
        (SELECT coalesce(json_agg(json_build_array(user_id, id, old_tier, new_tier, old_layer, new_layer) ORDER BY id),
                         '[]') FROM u)
 """
@@ -114,8 +119,9 @@ def refresh_memory_tiers_many(conn: psycopg.Connection, max_ids: Mapping[str, in
               "p_imp": PROMOTE_IMPORTANCE, "p_acc": PROMOTE_ACCESS, "p_min": WORKING_MINUTES}
     tally, changes = conn.execute(sql, params).fetchone()
     out = {u: TierResult() for u in max_ids}
-    for u, t, n in tally:
+    for u, t, n, units in tally:
         out[u].tally[t] = n
+        out[u].units += units
     for u, *c in changes:
         out[u].changes.append(tuple(c))
     return out

@@ -38,6 +38,9 @@ ON CONFLICT DO NOTHING;
 CREATE INDEX IF NOT EXISTS memories_user_open ON memories (user_id)
     WHERE duplicate_of IS NULL AND ((superseded_by IS NULL AND summarized_into IS NULL) OR flagged OR layer = 'working');
 
+-- Whether anything changed since a user's last run (a run's first question), without reading its rows.
+CREATE INDEX IF NOT EXISTS memories_user_updated ON memories (user_id, updated_at);
+
 -- The members of a cluster a new memory joins (its summary is written again from all of them).
 CREATE INDEX IF NOT EXISTS memories_cluster ON memories (cluster_id) WHERE cluster_id IS NOT NULL;
 
