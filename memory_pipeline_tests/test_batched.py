@@ -165,3 +165,25 @@ def test_a_run_leaves_the_planner_statistics_current(service):
         assert n > 0 and conn.execute(counted).fetchone()[0] == n
     finally:
         conn.execute("ALTER TABLE summaries RESET (autovacuum_enabled)")
+
+
+def test_a_run_that_rewrote_most_rows_leaves_them_vacuumed(service):
+    """A first run rewrites every row it reads (tiers, links): every page loses its visibility bit, and
+    the next reads would fetch each row from the heap until autovacuum came round. The run vacuums
+    what autovacuum's own threshold says is due before it returns."""
+    from memory_pipeline.store.db import connect
+
+    with connect(service.url, autocommit=True) as c:
+        c.execute("ALTER TABLE memories SET (autovacuum_enabled = false)")
+        try:
+            users = [f"v{i:02d}" for i in range(20)]
+            for user in users:
+                service.remember_many(_as(user, alice_memories()))
+            c.execute("VACUUM memories")
+            visible = "SELECT relallvisible::float / greatest(relpages, 1) FROM pg_class WHERE oid = 'memories'::regclass"
+            assert c.execute(visible).fetchone()[0] > 0.9
+            out = _batch(service, users)
+            assert not out.failed
+            assert c.execute(visible).fetchone()[0] > 0.9  # without the run's vacuum: ~0 (every page rewritten)
+        finally:
+            c.execute("ALTER TABLE memories RESET (autovacuum_enabled)")

@@ -169,7 +169,7 @@ def apply(conn: psycopg.Connection, writers: list[Writer], dry_run: bool) -> Non
     if not dry_run:
         _write_memories(conn, writers)
         bsql.many(conn, store.upsert_profile, [(row,) for w in writers for row in w.out["profile"]])
-        bsql.many(conn, store.set_profile_fingerprint, [a for w in writers for a in w.out["fingerprint"]])
+        store.set_profile_fingerprints(conn, [a for w in writers for a in w.out["fingerprint"]])
         bsql.many(conn, store.upsert_session_context, [a for w in writers for a in w.out["session"]])
         bsql.set_states(conn, [(w.ctx.user_id, w.high_water()) for w in writers if w.needs_state()], run_id)
     actions = [a for w in writers for a in w.actions]

@@ -320,8 +320,17 @@ def set_profile_embeddings(conn: psycopg.Connection, rows: Sequence[tuple[str, s
 
 
 def set_profile_fingerprint(conn: psycopg.Connection, user_id: str, fingerprint: str, extracted: dict) -> None:
-    conn.execute("UPDATE profiles SET inputs_fingerprint = %s, extracted = %s WHERE user_id = %s",
-                 (fingerprint, json.dumps(extracted), user_id))
+    set_profile_fingerprints(conn, [(user_id, fingerprint, extracted)])
+
+
+def set_profile_fingerprints(conn: psycopg.Connection, rows: Sequence[tuple[str, str, dict]]) -> None:
+    """(user, fingerprint, extractions) of profiles kept from new inputs, in one statement."""
+    if not rows:
+        return
+    conn.execute(
+        "UPDATE profiles p SET inputs_fingerprint = u.f, extracted = u.e::jsonb"
+        " FROM unnest(%s::text[], %s::text[], %s::text[]) AS u(user_id, f, e) WHERE p.user_id = u.user_id",
+        ([r[0] for r in rows], [r[1] for r in rows], [json.dumps(r[2]) for r in rows]))
 
 
 def get_session_context(conn: psycopg.Connection, user_id: str) -> dict | None:
