@@ -14,9 +14,6 @@ from memory_pipeline.store import consolidation as cs
 from memory_pipeline.store import delta as delta_sql
 from memory_pipeline.store import incremental as inc
 
-EMPTY_STATE = {"max_id": 0, "high_water": 0, "pending": 0, "touched": 0, "edited": 0, "summaries": 0,
-               "profile_method": None, "unembedded_profile": None, "unembedded_content": None}
-
 
 def lock_users(conn: psycopg.Connection, users: Sequence[str]) -> set[str]:
     """The users of `users` whose consolidation lock this transaction got (see `try_lock_user`)."""
@@ -51,8 +48,7 @@ def user_states(conn: psycopg.Connection, users: Sequence[str]) -> dict[str, dic
         " FROM unnest(%s::text[]) AS q(u) LEFT JOIN consolidation_state s ON s.user_id = q.u"
         " LEFT JOIN profiles p ON p.user_id = q.u",
         (list(users),)).fetchall()
-    got = {r.pop("user_id"): r for r in rows}
-    return {u: got.get(u) or dict(EMPTY_STATE) for u in users}
+    return {r.pop("user_id"): r for r in rows}  # one row per user: the statement starts from `users`
 
 
 def _by_user(rows, key: int = 0) -> dict[str, list]:
@@ -96,16 +92,16 @@ def prefetch(conn: psycopg.Connection, users: Sequence[str], *, delta: Mapping[s
         return conn.cursor(row_factory=psycopg.rows.dict_row)
 
     with conn.pipeline():
-        parts = [conn.execute(SNAPSHOT_SQL, (whole,))] if whole else []
-        if delta:
-            parts.append(delta_sql.delta_rows(conn, delta, extra, join_distance))
+        whole_rows = conn.execute(SNAPSHOT_SQL, (whole,)) if whole else None
+        delta_rows = delta_sql.delta_rows(conn, delta, extra, join_distance) if delta else None
         hw = conn.execute("SELECT user_id, last_memory_id FROM consolidation_state WHERE user_id = ANY(%s)", args)
         summ = dicts().execute(SUMMARIES_SQL, args)
         prof, sess = (dicts().execute(q, args) for q in (PROFILE_SQL, SESSION_SQL))
         clusters = conn.execute(CLUSTERS_SQL, args, binary=True)
         reasons = conn.execute(REASONS_SQL, args)
     # a delta read names other users' rows too (the pool rows near new ones): each user keeps its own
-    got = [r for cur in parts for r in cur.fetchall() if (r[0] in delta) == (cur is not parts[0] or not whole)]
+    got = (whole_rows.fetchall() if whole_rows else []) + (
+        [r for r in delta_rows.fetchall() if r[0] in delta] if delta_rows else [])
     snaps, highs = _group(got), dict(hw.fetchall())
     summaries: dict[str, list] = defaultdict(list)
     for r in summ.fetchall():
