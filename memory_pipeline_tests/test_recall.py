@@ -365,10 +365,10 @@ def indexes_conn(service):
     return connect(service.url, autocommit=True)
 
 
-def test_users_without_indexes_share_a_generic_plan_and_heavy_users_get_their_own(service):
-    """Recall plans once for every user without indexes (a prepared generic plan: no planning per
-    call) and per call for a heavy user (their partial indexes need the values); both answer as a
-    plan made for the call would."""
+def test_recall_is_planned_once_per_statement_and_a_heavy_users_plan_reads_their_index(service):
+    """Recall's statements are prepared with generic plans (no planning per call), a heavy user's
+    too: its limits and user id are in the text, so its plan still reads their partial HNSW index (a
+    LIMIT parameter made the planner hash every summary). Both answer as a plan made for the call."""
     from memory_pipeline import recall as recall_mod
     from memory_pipeline.store import indexes
     from memory_pipeline.store import recall as sql
@@ -380,24 +380,39 @@ def test_users_without_indexes_share_a_generic_plan_and_heavy_users_get_their_ow
     assert indexes.ensure_user_index(service.url, "heavy", min_rows=50)
     recall_mod._HEAVY.clear()
     conn = service.conn
-    mode = lambda: conn.execute("SHOW plan_cache_mode").fetchone()[0]  # noqa: E731
+    share = indexes.share_index_name("heavy", "u")
+    scans = ("SELECT idx_scan FROM pg_stat_user_indexes WHERE indexrelname = %s")
+    # as on a table of real size (a seq scan wins on these few rows); a plan that cannot match the
+    # partial index must still scan, so the index count below tells
+    conn.execute("DEALLOCATE ALL")
+    conn.execute("SET enable_seqscan = off")
+    conn.execute("SET enable_sort = off")
     try:
+        conn.execute("SELECT pg_stat_force_next_flush()")
+        before = conn.execute(scans, (share,)).fetchone()[0]
         for _ in range(3):
             light = service.recall("light", "practising the piano", track=False)
-            assert mode() == "force_generic_plan"
             service.recall("heavy", "practising the piano", track=False)
-            assert mode() == "force_custom_plan"
-        generic = conn.execute("SELECT coalesce(sum(generic_plans), 0) FROM pg_prepared_statements"
-                               " WHERE statement LIKE 'WITH cand AS%%'").fetchone()[0]
-        assert generic >= 3
+            assert conn.execute("SHOW plan_cache_mode").fetchone()[0] == "force_generic_plan"
+        plans = conn.execute("SELECT statement LIKE %s, generic_plans, custom_plans FROM pg_prepared_statements"
+                             " WHERE statement LIKE 'WITH cand AS%%'", ("%'heavy'%",)).fetchall()
+        assert sorted(p[0] for p in plans) == [False, True]  # one for users without indexes, one for heavy
+        assert all(g >= 3 and c == 0 for _, g, c in plans)
+        conn.execute("SELECT pg_stat_force_next_flush()")
+        conn.execute("SELECT pg_stat_clear_snapshot()")
+        assert conn.execute(scans, (share,)).fetchone()[0] >= before + 3
         q = service.embedder.encode_query("practising the piano")
         how = dict(tiers=recall_mod.MODES["standard"], limit=10, per_unit=3, as_of=None, namespace=None,
                    as_units=True)
+        heavy = dict(how, index_candidates=30, shares=indexes.shares_for(how["tiers"], True, None))
         with connect(service.url, autocommit=True) as fresh:
             fresh.execute("SET plan_cache_mode = force_custom_plan")
-            text, args = sql.statement(fresh, "light", q, **how)
-            assert sorted(fresh.execute(text, args).fetchall(), key=str) == sorted(
-                sql.fetch(conn, "light", q, **how), key=str)
+            for user, kw in (("light", how), ("heavy", heavy)):
+                text, args = sql.statement(fresh, user, q, **kw)
+                assert sorted(fresh.execute(text, args).fetchall(), key=str) == sorted(
+                    sql.fetch(conn, user, q, **kw), key=str)
         assert light and all(r["content"].startswith("Light note") for r in light if r["kind"] == "memory")
     finally:
+        conn.execute("RESET enable_seqscan")
+        conn.execute("RESET enable_sort")
         _drop_heavy_indexes(service)

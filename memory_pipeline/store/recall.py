@@ -27,14 +27,14 @@ def send_touch(conn: psycopg.Connection, memory_counts: Mapping[int, int], summa
     moves the row, and each of its indexes gets a new entry, an HNSW one included: ~0.5 ms per row)."""
     m_ids, m_n = zip(*sorted(memory_counts.items()), strict=True) if memory_counts else ((), ())
     s_ids, s_n = zip(*sorted(summary_counts.items()), strict=True) if summary_counts else ((), ())
-    text = sql.SQL(
-        "WITH m AS (UPDATE memories t SET access_count = t.access_count + c.n, last_accessed = now()"
-        "  FROM unnest({}::bigint[], {}::int[]) AS c(id, n) WHERE t.id = c.id)"
-        " UPDATE summaries t SET access_count = t.access_count + c.n, last_accessed = now()"
-        " FROM unnest({}::text[], {}::int[]) AS c(id, n) WHERE t.id = c.id"
-    ).format(*(sql.Literal(_int_array(v)) for v in (m_ids, m_n)), sql.Literal(list(s_ids)),
-             sql.Literal(_int_array(s_n)))
-    conn.pgconn.send_query(text.as_bytes(conn))
+    # a fixed text with the arrays as text parameters: nothing to compose per recall
+    conn.pgconn.send_query_params(_TOUCH, [_int_array(m_ids), _int_array(m_n), _text_array(s_ids), _int_array(s_n)])
+
+
+_TOUCH = (b"WITH m AS (UPDATE memories t SET access_count = t.access_count + c.n, last_accessed = now()"
+          b"  FROM unnest($1::bigint[], $2::int[]) AS c(id, n) WHERE t.id = c.id)"
+          b" UPDATE summaries t SET access_count = t.access_count + c.n, last_accessed = now()"
+          b" FROM unnest($3::text[], $4::int[]) AS c(id, n) WHERE t.id = c.id")
 
 
 def touch_done(conn: psycopg.Connection) -> None:
@@ -47,8 +47,13 @@ def touch_done(conn: psycopg.Connection) -> None:
         raise psycopg.OperationalError(f"activation update failed: {error.decode(errors='replace')}")
 
 
-def _int_array(values) -> str:
-    return "{" + ",".join(str(int(v)) for v in values) + "}"
+def _int_array(values) -> bytes:
+    return ("{" + ",".join(str(int(v)) for v in values) + "}").encode()
+
+
+def _text_array(values) -> bytes:
+    # array literal elements quoted, with backslash and quote escaped (summary ids are plain, but be exact)
+    return ("{" + ",".join('"' + v.replace("\\", "\\\\").replace('"', '\\"') + '"' for v in values) + "}").encode()
 
 
 def summaries_for_context(conn: psycopg.Connection, user_id: str, q: np.ndarray | None) -> list[dict]:
@@ -91,30 +96,30 @@ _PROFILE = (
 
 
 def fetch(conn: psycopg.Connection, user_id: str, q: np.ndarray, **how) -> list[tuple]:
-    """One recall's rows (see `statement`) in one round trip (two when the plan mode changes)."""
+    """One recall's rows (see `statement`) in one round trip (two the first time on a connection)."""
     text, args = statement(conn, user_id, q, **how)
-    generic = not how.get("index_candidates")
-    _plan_mode(conn, generic)
-    return conn.execute(text, args, prepare=generic or None).fetchall()
+    _generic_plans(conn)
+    return conn.execute(text, args, prepare=True).fetchall()
 
 
-_PLAN_MODES: dict[tuple[int, int], str] = {}  # (connection, server process) -> plan_cache_mode set on it
+_GENERIC: set[tuple[int, int]] = set()  # (connection, server process) with plan_cache_mode set
 
 
-def _plan_mode(conn: psycopg.Connection, generic: bool) -> None:
-    """Users without indexes of their own share one prepared plan (the exact scan of their rows):
-    planning was ~1 ms of a small user's ~3 ms statement. A heavy user's statement names their own
-    partial indexes and needs a plan made for its values: a generic one sorted every row (40 ms)."""
-    mode = "force_generic_plan" if generic else "force_custom_plan"
+def _generic_plans(conn: psycopg.Connection) -> None:
+    """Recall's statements are prepared once and planned once (planning was ~1 ms of a small user's
+    ~3 ms, and of a heavy user's ~5 ms). A generic plan is as good as one made for the values because
+    every value that shapes it is in the text: the limits, and a heavy user's id (which names their
+    partial indexes); with a parameter for LIMIT the planner assumed a tenth of the rows and hashed
+    every summary of a heavy user (15 ms instead of 5)."""
     if not conn.autocommit:  # the caller's transaction: for this statement only, never remembered
-        conn.execute(sql.SQL("SET LOCAL plan_cache_mode = {}").format(sql.Literal(mode)))
+        conn.execute("SET LOCAL plan_cache_mode = force_generic_plan")
         return
     key = (id(conn.pgconn), conn.pgconn.backend_pid)
-    if _PLAN_MODES.get(key) != mode:
-        conn.execute(sql.SQL("SET plan_cache_mode = {}").format(sql.Literal(mode)))
-        if len(_PLAN_MODES) > 256:  # connections come and go; a forgotten one only costs a SET
-            _PLAN_MODES.clear()
-        _PLAN_MODES[key] = mode
+    if key not in _GENERIC:
+        conn.execute("SET plan_cache_mode = force_generic_plan")
+        if len(_GENERIC) > 256:  # connections come and go; a forgotten one only costs a SET
+            _GENERIC.clear()
+        _GENERIC.add(key)
 
 
 def statement(conn: psycopg.Connection, user_id: str, q: np.ndarray, *, tiers: Sequence[str], limit: int,
@@ -130,8 +135,9 @@ def statement(conn: psycopg.Connection, user_id: str, q: np.ndarray, *, tiers: S
     user with HNSW indexes of their own) groups that many nearest rows of each index share in `shares`
     (`store.indexes`; none: the user's single index of the earlier layout) instead.
     Rows are tuples in the order of `FETCH_COLUMNS`."""
-    args: dict = {"u": user_id, "q": q, "tiers": list(tiers), "k": limit, "per": per_unit, "as_of": as_of,
-                  "ns": namespace, "profile": profile, "n": index_candidates,
+    # the limits are in the text, not parameters: the prepared plan is made for them (`_generic_plans`)
+    k, per = int(limit), int(per_unit)
+    args: dict = {"u": user_id, "q": q, "tiers": list(tiers), "as_of": as_of, "ns": namespace, "profile": profile,
                   "da": [d[0] for d in dates], "db": [d[1] for d in dates]}
     text = (
         f"WITH cand AS MATERIALIZED ({_candidates(conn, user_id, as_of, namespace, as_units, index_candidates, shares)}),"
@@ -140,11 +146,11 @@ def statement(conn: psycopg.Connection, user_id: str, q: np.ndarray, *, tiers: S
         " ranked AS (SELECT c.id, c.d, c.unit, row_number() OVER (PARTITION BY coalesce('s' || c.unit, c.id::text)"
         "  ORDER BY c.d, c.id) AS r FROM cand c LEFT JOIN summaries s ON s.id = c.unit"
         "  WHERE c.unit IS NULL OR s.tier = ANY(%(tiers)s)),"
-        " units AS (SELECT coalesce('s' || unit, id::text) AS key FROM ranked WHERE r = 1 ORDER BY d, id LIMIT %(k)s),"
-        " mc AS (SELECT id, d, unit FROM ranked WHERE r <= CASE WHEN unit IS NULL THEN 1 ELSE %(per)s END"
+        f" units AS (SELECT coalesce('s' || unit, id::text) AS key FROM ranked WHERE r = 1 ORDER BY d, id LIMIT {k}),"
+        f" mc AS (SELECT id, d, unit FROM ranked WHERE r <= CASE WHEN unit IS NULL THEN 1 ELSE {per} END"
         "  AND coalesce('s' || unit, id::text) IN (SELECT key FROM units)),"
-        f" oc AS ({_own_summaries(conn, user_id, as_of, namespace, bool(shares) and bool(index_candidates))}),"
-        f" dc AS ({_dated(conn, user_id, as_of, bool(index_candidates))}),"
+        f" oc AS ({_own_summaries(conn, user_id, as_of, namespace, bool(shares) and bool(index_candidates), k)}),"
+        f" dc AS ({_dated(conn, user_id, as_of, bool(index_candidates), k)}),"
         " mids AS (SELECT id FROM mc UNION SELECT id FROM dc)"
         " SELECT 'c', id::text, d, unit, false, NULL, NULL, NULL::timestamptz, NULL::timestamptz, NULL, NULL::bigint,"
         "  NULL::jsonb, NULL::bigint[], NULL::text[] FROM mc"
@@ -183,13 +189,14 @@ def _candidates(conn, user_id: str, as_of, namespace, as_units: bool, index_cand
         where = where.format(user=sql.Literal(user_id).as_string(conn).replace("%", "%%"))
         head = f"SELECT m.id, m.embedding <=> %(q)b AS d, {unit} AS unit FROM memories m"
         if not shares:
-            return head + where + " ORDER BY d LIMIT %(n)s"
-        return " UNION ALL ".join(f"({head}{where} AND {SHARES[s]} ORDER BY d LIMIT %(n)s)" for s in shares)
+            return head + where + f" ORDER BY d LIMIT {int(index_candidates)}"
+        return " UNION ALL ".join(f"({head}{where} AND {SHARES[s]} ORDER BY d LIMIT {int(index_candidates)})"
+                                  for s in shares)
     # `+ 0` keeps the planner off vector indexes: an exact scan of the covering btree
     return f"SELECT m.id, (m.embedding <=> %(q)b) + 0 AS d, {unit} AS unit FROM memories m" + where.format(user="%(u)s")
 
 
-def _own_summaries(conn, user_id: str, as_of, namespace, indexed: bool) -> str:
+def _own_summaries(conn, user_id: str, as_of, namespace, indexed: bool, k: int) -> str:
     """The best summaries by their own embedding: exact, or from a heavy user's summary index."""
     user, order = "%(u)s", "(s.embedding <=> %(q)b) + 0"
     if indexed:  # matched only with the user id inlined
@@ -198,10 +205,10 @@ def _own_summaries(conn, user_id: str, as_of, namespace, indexed: bool) -> str:
             f" WHERE s.user_id = {user} AND s.tier = ANY(%(tiers)s)"
             + (" AND s.temporal_end <= %(as_of)s" if as_of else "")
             + (" AND s.namespace = %(ns)s" if namespace else "")
-            + " ORDER BY d LIMIT %(k)s")
+            + f" ORDER BY d LIMIT {k}")
 
 
-def _dated(conn, user_id: str, as_of, indexed: bool) -> str:
+def _dated(conn, user_id: str, as_of, indexed: bool, k: int) -> str:
     """Memories created on a day in a [start, end] of the question, or whose resolved dates fall in it.
     A heavy user (`indexed`) finds the latter through their dates index (`store.indexes`), matched
     only with the user id inlined and the index's predicate in the query; the exact check follows."""
@@ -217,4 +224,4 @@ def _dated(conn, user_id: str, as_of, indexed: bool) -> str:
             + " AND ((m.created_at >= r.a AND m.created_at < r.b + 1) OR (" + span + "EXISTS (SELECT 1 FROM"
             " jsonb_array_elements(m.resolved_dates) e WHERE (e->>'date')::date <= r.b"
             " AND coalesce(e->>'end', e->>'date')::date >= r.a)))"
-            " ORDER BY d LIMIT %(k)s) x")
+            f" ORDER BY d LIMIT {k}) x")
