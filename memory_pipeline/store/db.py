@@ -76,8 +76,8 @@ def connect(url: str, *, autocommit: bool = False, register: bool = True) -> psy
 
 
 def set_search_settings(conn: psycopg.Connection, ef_search: int) -> None:
-    # per-user partial HNSW indexes are only chosen with custom plans (recall switches to one generic
-    # plan for users without indexes: store/recall.fetch)
+    # statements are planned for their values; recall's own, whose text holds every value that shapes
+    # its plan, switch the connection to generic plans (store/recall.fetch)
     conn.execute("SET plan_cache_mode = force_custom_plan")
     # heavy users' HNSW indexes: filtered results keep coming (iterative scan), recall ~0.99
     conn.execute(sql.SQL("SET hnsw.ef_search = {}").format(sql.Literal(int(ef_search))))
