@@ -290,7 +290,7 @@ class ActivationRecorder:
         self._conn = None
         self._pending: tuple[int, int] | None = None  # (memories, summaries) of the update in flight
 
-    def record(self, rows: list[RecallRow]) -> None:
+    def record(self, user_id: str, rows: list[RecallRow]) -> None:
         mem = Counter(int(r.id) for r in rows if r.kind == "memory")
         summ = Counter(r.id for r in rows if r.kind == "summary")
         if not mem and not summ:
@@ -300,7 +300,7 @@ class ActivationRecorder:
             if self._conn is None or self._conn.closed:
                 self._conn = db.connect(self.url, autocommit=True, register=False)
                 sql.activation_session(self._conn, self.LOCK_TIMEOUT)
-            sql.send_touch(self._conn, mem, summ)
+            sql.send_touch(self._conn, user_id, mem, summ)
             self._pending = (len(mem), len(summ))
         except Exception as e:  # activation never fails a recall; a lost count is said in the log
             self._lost(e, (len(mem), len(summ)))

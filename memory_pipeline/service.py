@@ -161,7 +161,7 @@ class MemoryService:
         if track and when is None:
             if self._activation is None:
                 self._activation = ActivationRecorder(self.url)
-            self._activation.record(rows)
+            self._activation.record(user_id, rows)
         return [r.to_dict() for r in rows]
 
     def reason(self, user_id: str, question: str, *, as_of: datetime | str | None = None,

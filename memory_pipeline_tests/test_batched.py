@@ -144,7 +144,7 @@ def test_tiers_of_many_users_in_one_statement_are_each_users_own(service):
         for u in users:
             one = tier_sql.refresh_memory_tiers(conn, u, later, rc, overrides=overrides, write=False, max_id=max_ids[u])
             assert many[u].changes == one.changes and many[u].tally == one.tally and one.changes
-            assert summ[u] == tier_sql.refresh_summary_tiers(conn, u, later, rc, write=False)
+            assert summ[u].changes == tier_sql.refresh_summary_tiers(conn, u, later, rc, write=False)
 
 
 def test_a_run_leaves_the_planner_statistics_current(service):
@@ -187,3 +187,58 @@ def test_a_run_that_rewrote_most_rows_leaves_them_vacuumed(service):
             assert c.execute(visible).fetchone()[0] > 0.9  # without the run's vacuum: ~0 (every page rewritten)
         finally:
             c.execute("ALTER TABLE memories RESET (autovacuum_enabled)")
+
+
+def test_a_quiet_user_whose_tiers_cannot_have_changed_reads_none_of_its_rows(service, monkeypatch):
+    """A run over users with nothing new runs no tier statement for them (so reads none of their rows)
+    until a tier can have changed: a row's decay reaching its threshold, recall reading the user's rows,
+    other retention settings, or a run the stored state does not record. Each of those runs it again."""
+    from memory_pipeline.consolidation.config import ConsolidationConfig
+
+    users = ["q1", "q2"]
+    _load(service, users, True)
+
+    def run(when, **kw):
+        got = batch_mod.consolidate_users(service.conn, users, engine=LocalEngine(), embed=None, database_url=None,
+                                          run_id="q", now=when, **kw)
+        return {o.user_id: o for o in got.outcomes}
+
+    start = service.conn.execute("SELECT max(created_at) FROM memories").fetchone()[0] + timedelta(days=1)
+    first = run(start)  # fresh rows: hot and warm ones decay
+    seen: list[list[str]] = []
+    real = tier_sql.refresh_memory_tiers_many
+    monkeypatch.setattr(tier_sql, "refresh_memory_tiers_many",
+                        lambda conn, max_ids, *a, **kw: seen.append(sorted(max_ids)) or real(conn, max_ids, *a, **kw))
+    due = dict(service.conn.execute("SELECT user_id, tiers_due_at FROM consolidation_state").fetchall())
+    soon = start + timedelta(minutes=5)
+    assert all(d is None or d > soon for d in due.values())
+    again = run(soon)
+    assert seen == []  # neither user's rows were read
+    for u in users:
+        assert again[u].compression == first[u].compression
+        tally = {k: v for p in again[u].phases for k, v in p.counts.items() if k.startswith("tier_") and v}
+        assert tally == {k: v for p in first[u].phases for k, v in p.counts.items()
+                         if k.startswith("tier_") and k != "tier_changes" and v}
+
+    service.recall("q1", "what do I drink in the morning?")  # counted: a score went up
+    service.conn  # noqa: B018  (waits for the count to be written)
+    run(soon)
+    assert seen == [["q1"]]
+    run(soon)
+    assert seen == [["q1"]]  # recorded again: quiet once more
+
+    due = dict(service.conn.execute("SELECT user_id, tiers_due_at FROM consolidation_state").fetchall())
+    later = min(d for d in due.values() if d is not None) + timedelta(minutes=2)
+    run(later)
+    assert seen[-1] == [u for u in users if due[u] is not None and due[u] < later]
+    for u in users:  # the tiers are those of `later`: a statement now changes nothing
+        assert not real(service.conn, {u: 2**62}, later, ConsolidationConfig().retention, write=False)[u].changes
+
+    run(later, config=ConsolidationConfig(retention=RetentionConfig(half_life_days=5)))
+    assert seen[-1] == users  # other settings: every tier is judged again
+    run(later)
+    assert seen[-1] == users  # and back
+    service.remember_many(_as("q2", alice_memories()[CUTS[1]:CUTS[1] + 1]))
+    run_mod.consolidate_user(service.conn, "q2", engine=LocalEngine(), run_id="one", now=later)
+    run(later)
+    assert seen[-1] == ["q2"]  # a run the state does not record voids it

@@ -144,7 +144,7 @@ def test_activation_counts_update_rows_in_place(service):
         "SELECT DISTINCT ON ((ctid::text::point)[0]) id FROM memories WHERE user_id = 'hot'")]
     assert len(ids) >= 10
     with service.conn.transaction():
-        sql.send_touch(service.conn, {i: 1 for i in ids}, {})
+        sql.send_touch(service.conn, "hot", {i: 1 for i in ids}, {})
         sql.touch_done(service.conn)
         updated, hot = service.conn.execute(
             "SELECT pg_stat_get_xact_tuples_updated('memories'::regclass),"

@@ -94,3 +94,57 @@ def test_overrides_stand_for_the_runs_unwritten_links_and_dry_run_writes_nothing
         dup = tiers.refresh_memory_tiers(conn, "u", NOW, rc, write=False,
                                          overrides={r["id"]: (r["sup"], r["summ"], True) for r in rows})
     assert sum(dup.tally.values()) == 1
+
+
+def _tiers_at(rows: list[dict], rc: retention.RetentionConfig, when: datetime) -> np.ndarray:
+    imp = [np.nan if r["imp"] is None else float(np.float32(r["imp"])) for r in rows]
+    sup = np.array([r["sup"] for r in rows])
+    batch = retention.compute_retention_batch(
+        [r["created"] for r in rows], [r["accessed"] for r in rows], [r["count"] for r in rows],
+        [r["ns"] for r in rows], imp, sup, when, rc)
+    return retention.assign_tier_batch(batch.overall, sup, rc)
+
+
+@pytest.mark.parametrize("rc", [retention.RetentionConfig(),
+                                retention.RetentionConfig(half_life_days=7, hot_threshold=0.5, warm_threshold=0.2,
+                                                          superseded_factor=0.5)])
+def test_the_statement_says_when_the_first_tier_can_change(service, rc):
+    """`due` is the first time (a minute early) at which decay alone moves any row to a lower tier: the
+    reference finds that time by bisection (a row's tier only falls with time while nobody reads it)."""
+    rows = _random_rows(service, 400, seed=11)
+    rows = [r for r in rows if not r["summ"]]  # summarised rows are active too, with their own tiers
+    conn = service.conn
+    with conn.transaction():
+        res = tiers.refresh_memory_tiers(conn, "u", NOW, rc)
+    now_tiers = _tiers_at(rows, rc, NOW)
+    lo, hi = NOW, NOW + timedelta(days=3650)
+    assert (_tiers_at(rows, rc, hi) != now_tiers).any()
+    while hi - lo > timedelta(seconds=1):
+        mid = lo + (hi - lo) / 2
+        lo, hi = (lo, mid) if (_tiers_at(rows, rc, mid) != now_tiers).any() else (mid, hi)
+    # the seed row and summarised rows may change first: the statement's time is never later than the rows'
+    assert res.due is not None and res.due <= hi - timedelta(seconds=59)
+    just_after = tiers.refresh_memory_tiers(conn, "u", res.due + timedelta(seconds=90), rc, write=False)
+    assert any(c[1] != c[2] for c in just_after.changes)  # a row does change just after it
+    assert not any(c[1] != c[2] for c in tiers.refresh_memory_tiers(
+        conn, "u", res.due - timedelta(seconds=30), rc, write=False).changes)  # and none before
+
+
+def test_summaries_say_when_the_first_can_leave_hot(service):
+    rc = retention.RetentionConfig()
+    service.remember_many([{"user_id": "s", "content": "A memory the summaries' vectors come from."}])
+    conn = service.conn
+    with conn.transaction():
+        for i, days in enumerate([0.5, 3, 20, 200]):
+            conn.execute(
+                "INSERT INTO summaries (id, user_id, content, source_ids, temporal_start, temporal_end, embedding,"
+                " access_count, tier, source_chars, method, confidence) SELECT %s, 's', 'summary', ARRAY[id], %s, %s, embedding, %s, 'hot', 10,"
+                " 'rules', 0.5"
+                " FROM memories"
+                " WHERE user_id = 's'", (f"sum_{i}", NOW - timedelta(days=days), NOW - timedelta(days=days), i))
+    with conn.transaction():
+        got = tiers.refresh_summary_tiers_many(conn, ["s"], NOW, rc)["s"]
+    assert got.due is not None and got.due > NOW
+    before = tiers.refresh_summary_tiers(conn, "s", got.due - timedelta(seconds=30), rc, write=False)
+    after = tiers.refresh_summary_tiers(conn, "s", got.due + timedelta(seconds=90), rc, write=False)
+    assert before == {} and set(after.values()) == {"warm"}

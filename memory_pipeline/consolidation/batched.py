@@ -13,7 +13,7 @@ transaction, so one bad user still rolls back alone.
 from __future__ import annotations
 
 import time
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -80,7 +80,10 @@ def consolidate_batch(conn: psycopg.Connection, users: Sequence[str], *, engine:
             if pre is not None:
                 ctx._emb, ctx.pool_near = near.vectors, near.pool  # ids are unique across users: one cache
                 ctx.neighbours = near.neighbours.get(u)
-            runs.append((ctx, Writer(ctx)))
+            writer = Writer(ctx)
+            if quiet[u] and not dry_run:
+                writer.tiers_kept = _tiers_kept(states[u], now, cfg)
+            runs.append((ctx, writer))
         # the profile reads every fact-bearing row: a delta's run reads them for the batch, and only for
         # the users whose profile inputs changed
         cut = PHASES.index(profile)
@@ -140,6 +143,20 @@ def _near(conn: psycopg.Connection, users: list[str], states: dict[str, dict], c
     return out
 
 
+def _tiers_kept(state: dict, now: datetime, cfg: ConsolidationConfig) -> tier_sql.TierResult | None:
+    """A quiet user's tiers as the last tier statement left them, if none can have changed since: no
+    access since it, the same retention settings, no run since that it does not record, and `now`
+    between its time and the first time a row's decay crosses a threshold. Its counts stand for the
+    rows it would read (a quiet user has no new, edited, flagged or working-memory row)."""
+    counts, at, due = state.get("tier_counts"), state.get("tiers_at"), state.get("tiers_due_at")
+    if not (counts and at is not None and state["tiers_unaccessed"]
+            and state["tiers_key"] == tier_sql.retention_key(cfg.retention)):
+        return None
+    if not at <= now or (due is not None and now >= due):
+        return None
+    return tier_sql.TierResult(tally=Counter(counts["tally"]), units=int(counts["units"]), due=due)
+
+
 def _read_profile_rows(conn: psycopg.Connection, ctxs: list[RunContext]) -> None:
     if not ctxs:
         return
@@ -165,13 +182,14 @@ def apply(conn: psycopg.Connection, writers: list[Writer], dry_run: bool) -> Non
     run_id = writers[0].ctx.run_id
     if not dry_run:
         _write_derived(conn, writers, run_id)
-    _refresh_tiers(conn, [w for w in writers if w.tier_request], dry_run)
+    tier_states = _refresh_tiers(conn, [w for w in writers if w.tier_request], dry_run)
     if not dry_run:
         _write_memories(conn, writers)
         bsql.many(conn, store.upsert_profile, [(row,) for w in writers for row in w.out["profile"]])
         store.set_profile_fingerprints(conn, [a for w in writers for a in w.out["fingerprint"]])
         bsql.many(conn, store.upsert_session_context, [a for w in writers for a in w.out["session"]])
         bsql.set_states(conn, [(w.ctx.user_id, w.high_water()) for w in writers if w.needs_state()], run_id)
+        bsql.set_tier_states(conn, tier_states)  # after set_states: its `runs` is the one recorded
     actions = [a for w in writers for a in w.actions]
     mem_sql.insert_actions(conn, actions)
     telemetry.count_actions(actions)
@@ -206,20 +224,34 @@ def _centroids(conn: psycopg.Connection, writers: list[Writer]):
     return vector
 
 
-def _refresh_tiers(conn: psycopg.Connection, writers: list[Writer], dry_run: bool) -> None:
-    """One tier statement for the memories of every user, one for their summaries."""
+def _refresh_tiers(conn: psycopg.Connection, writers: list[Writer], dry_run: bool) -> list[tuple]:
+    """One tier statement for the memories of every user, one for their summaries; a quiet user whose
+    tiers cannot have changed keeps the last statement's (`_tiers_kept`). Returns what each computed
+    user's state records of it (`bsql.set_tier_states`)."""
+    for w in writers:
+        if w.tiers_kept is not None:
+            _, _, on_result, at = w.tier_request
+            w.actions[at:at] = w.tiers_refreshed(w.tiers_kept, {})
+            on_result(w.tiers_kept)
+    writers = [w for w in writers if w.tiers_kept is None]
     if not writers:
-        return
+        return []
     ctx = writers[0].ctx
+    rc = ctx.config.retention
     overrides = {i: v for w in writers for i, v in w.tier_request[0].items()}
     got = tier_sql.refresh_memory_tiers_many(conn, {w.ctx.user_id: w.tier_request[1] for w in writers}, ctx.now,
-                                             ctx.config.retention, overrides=overrides, write=not dry_run)
-    summ = tier_sql.refresh_summary_tiers_many(conn, [w.ctx.user_id for w in writers], ctx.now,
-                                               ctx.config.retention, write=not dry_run)
+                                             rc, overrides=overrides, write=not dry_run)
+    summ = tier_sql.refresh_summary_tiers_many(conn, [w.ctx.user_id for w in writers], ctx.now, rc,
+                                               write=not dry_run)
+    key, states = tier_sql.retention_key(rc), []
     for w in writers:
+        u = w.ctx.user_id
         _, _, on_result, at = w.tier_request
-        w.actions[at:at] = w.tiers_refreshed(got[w.ctx.user_id], summ[w.ctx.user_id])
-        on_result(got[w.ctx.user_id])
+        w.actions[at:at] = w.tiers_refreshed(got[u], summ[u].changes)
+        on_result(got[u])
+        due = min((d for d in (got[u].due, summ[u].due) if d is not None), default=None)
+        states.append((u, ctx.now, due, key, {"tally": dict(got[u].tally), "units": got[u].units}))
+    return states
 
 
 def _write_memories(conn: psycopg.Connection, writers: list[Writer]) -> None:

@@ -4,8 +4,10 @@ run with little new is round trips and commits, not rows)."""
 
 from __future__ import annotations
 
+import json
 from collections import Counter, defaultdict
 from collections.abc import Mapping, Sequence
+from datetime import datetime
 
 import numpy as np
 import psycopg
@@ -44,8 +46,13 @@ def user_states(conn: psycopg.Connection, users: Sequence[str]) -> dict[str, dic
         "   AND m.id <= s.last_memory_id)::int AS edited,"
         " (SELECT count(*) FROM summaries x WHERE x.user_id = q.u) AS summaries,"
         " p.method AS profile_method, CASE WHEN p.embedding IS NULL THEN p.id END AS unembedded_profile,"
-        " CASE WHEN p.embedding IS NULL THEN p.content END AS unembedded_content"
+        " CASE WHEN p.embedding IS NULL THEN p.content END AS unembedded_content,"
+        # the last tier statement's findings, if no run since went unrecorded and no access came after it
+        " s.tiers_at, s.tiers_due_at, s.tiers_key, s.tier_counts,"
+        " coalesce(s.tiers_runs = s.runs AND (a.accessed_at IS NULL OR a.accessed_at < s.tiers_checked_at), false)"
+        "  AS tiers_unaccessed"
         " FROM unnest(%s::text[]) AS q(u) LEFT JOIN consolidation_state s ON s.user_id = q.u"
+        " LEFT JOIN user_activity a ON a.user_id = q.u"
         " LEFT JOIN profiles p ON p.user_id = q.u",
         (list(users),)).fetchall()
     return {r.pop("user_id"): r for r in rows}  # one row per user: the statement starts from `users`
@@ -184,6 +191,20 @@ def set_states(conn: psycopg.Connection, rows: Sequence[tuple[str, int]], run_id
         " last_consolidated_at = now(), last_memory_id = excluded.last_memory_id,"
         " runs = consolidation_state.runs + 1",
         (run_id, [r[0] for r in rows], [r[1] for r in rows]))
+
+
+def set_tier_states(conn: psycopg.Connection, rows: Sequence[tuple[str, datetime, datetime | None, str, dict]]
+                    ) -> None:
+    """What each user's tier statement found: (user, the run's time, when a tier can next change (None:
+    never), the retention settings' key, counts), on users with a state row (written after `set_states`)."""
+    if not rows:
+        return
+    conn.execute(
+        "UPDATE consolidation_state s SET tiers_at = x.at, tiers_checked_at = now(), tiers_due_at = x.due,"
+        " tiers_runs = s.runs, tiers_key = x.k, tier_counts = x.c::jsonb"
+        " FROM unnest(%s::text[], %s::timestamptz[], %s::timestamptz[], %s::text[], %s::text[]) AS x(u, at, due, k, c)"
+        " WHERE s.user_id = x.u",
+        tuple(list(col) for col in zip(*[(u, at, due, k, json.dumps(c)) for u, at, due, k, c in rows], strict=True)))
 
 
 def delete_summaries(conn: psycopg.Connection, users: Sequence[str], ids: Sequence[str]) -> None:

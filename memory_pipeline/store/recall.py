@@ -19,20 +19,25 @@ def activation_session(conn: psycopg.Connection, lock_timeout: str) -> None:
     conn.execute(sql.SQL("SET lock_timeout = {}").format(sql.Literal(lock_timeout)))
 
 
-def send_touch(conn: psycopg.Connection, memory_counts: Mapping[int, int], summary_counts: Mapping[str, int]) -> None:
+def send_touch(conn: psycopg.Connection, user_id: str, memory_counts: Mapping[int, int],
+               summary_counts: Mapping[str, int]) -> None:
     """Activation (seed 003): access counts raised by how often each row was returned, and the time
     of last access, for memories and summaries in one statement, handed to the server without waiting
     for it to finish (`touch_done` reads the outcome). Once sent, the statement runs and commits even
     if this process exits at once; the caller does not wait for a heavy user's index upkeep (a count
-    moves the row, and each of its indexes gets a new entry, an HNSW one included: ~0.5 ms per row)."""
+    moves the row, and each of its indexes gets a new entry, an HNSW one included: ~0.5 ms per row).
+    The user's last access is noted too: a consolidation run re-checks tiers after one."""
     m_ids, m_n = zip(*sorted(memory_counts.items()), strict=True) if memory_counts else ((), ())
     s_ids, s_n = zip(*sorted(summary_counts.items()), strict=True) if summary_counts else ((), ())
     # a fixed text with the arrays as text parameters: nothing to compose per recall
-    conn.pgconn.send_query_params(_TOUCH, [_int_array(m_ids), _int_array(m_n), _text_array(s_ids), _int_array(s_n)])
+    conn.pgconn.send_query_params(_TOUCH, [_int_array(m_ids), _int_array(m_n), _text_array(s_ids), _int_array(s_n),
+                                           user_id.encode()])
 
 
 _TOUCH = (b"WITH m AS (UPDATE memories t SET access_count = t.access_count + c.n, last_accessed = now()"
-          b"  FROM unnest($1::bigint[], $2::int[]) AS c(id, n) WHERE t.id = c.id)"
+          b"  FROM unnest($1::bigint[], $2::int[]) AS c(id, n) WHERE t.id = c.id),"
+          b" a AS (INSERT INTO user_activity (user_id, accessed_at) VALUES ($5::text, now())"
+          b"  ON CONFLICT (user_id) DO UPDATE SET accessed_at = excluded.accessed_at)"
           b" UPDATE summaries t SET access_count = t.access_count + c.n, last_accessed = now()"
           b" FROM unnest($3::text[], $4::int[]) AS c(id, n) WHERE t.id = c.id")
 

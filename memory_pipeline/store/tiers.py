@@ -8,9 +8,11 @@ summaries, REPLACE) come in as overrides, so the tiers match what the run's end 
 
 from __future__ import annotations
 
+import hashlib
+import json
 from collections import Counter
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from datetime import datetime
 
 import psycopg
@@ -28,6 +30,7 @@ class TierResult:
     changes: list[tuple[int, str, str, str, str]] = field(default_factory=list)  # id, old/new tier, old/new layer
     tally: Counter = field(default_factory=Counter)  # active rows by (new) tier
     units: int = 0  # active rows neither superseded nor summarized: what recall searches besides summaries
+    due: datetime | None = None  # the earliest time a row's decay moves it to a lower tier (None: never)
 
     @property
     def active(self) -> int:
@@ -53,6 +56,33 @@ def _tier(score: str, sup: str) -> str:
             f" WHEN {sup} THEN 'archived' ELSE 'cold' END")
 
 
+def _due(created: str, accessed: str | None, count: str, weight: str, own: str | None, sup: str,
+         tier: str) -> str:
+    """SQL of when the score of `_score` (no new access) falls below the threshold of `tier`: the
+    recency term is the only one that changes with time, rw * 2^(-age / half_life), so the crossing is
+    age* = half_life * log2(rw / (T / factor - the other terms)) after the row's reference time (its
+    creation or last access, whichever is later). NULL where no decay can lower the tier (cold and
+    archived rows, or other terms alone above T); a minute early, so rounding never makes it late."""
+    ref = created if accessed is None else f"greatest({created}, coalesce({accessed}, {created}))"
+    activation = f"least(1, ln(1 + greatest({count}, 0)::float8) / ln(1 + %(saturation)s::float8))"
+    imp = weight if own is None else f"greatest({weight}, least(1, greatest(0, {own}::float8)))"
+    factor = f"CASE WHEN {sup} THEN %(factor)s ELSE 1 END"
+    rest = (f"(CASE {tier} WHEN 'hot' THEN %(hot)s WHEN 'warm' THEN %(warm)s END::float8 / nullif({factor}, 0)"
+            f" - %(aw)s * {activation} - %(iw)s * least(1, greatest(0, {imp})))")
+    return (f"CASE WHEN NOT %(rw)s::float8 > 0 OR NOT {rest} > 0 THEN NULL"
+            f" WHEN {rest} >= %(rw)s THEN %(now)s::timestamptz"
+            f" ELSE {ref} + make_interval(secs => %(half_life)s * 86400.0 * ln(%(rw)s / {rest}) / ln(2.0)"
+            f" - 60) END")
+
+
+def retention_key(rc: RetentionConfig) -> str:
+    """The retention settings a stored tier state was computed under (and promotion's constants)."""
+    values = {f.name: getattr(rc, f.name) for f in fields(rc)}
+    values["namespace_importance"] = sorted(dict(rc.namespace_importance).items())
+    text = json.dumps([values, PROMOTE_IMPORTANCE, PROMOTE_ACCESS, WORKING_MINUTES], sort_keys=True, default=str)
+    return hashlib.sha1(text.encode()).hexdigest()[:16]
+
+
 def _params(rc: RetentionConfig, now: datetime) -> dict:
     ns = dict(rc.namespace_importance)
     return {"now": now, "half_life": rc.half_life_days, "saturation": rc.activation_saturation,
@@ -76,6 +106,7 @@ b AS (
 ),
 c AS (
   SELECT user_id, id, version, old_tier, old_layer, NOT sup AND NOT summ AS unit, {tier} AS new_tier,
+         created_at, last_accessed, access_count, importance, weight, sup,
          CASE WHEN summ OR importance > %(p_imp)s OR access_count >= %(p_acc)s
                    OR extract(epoch FROM (%(now)s::timestamptz - created_at))::float8 / 60.0 >= %(p_min)s
               THEN 'episodic' ELSE 'working' END AS new_layer
@@ -85,7 +116,9 @@ u AS ({write})
 SELECT (SELECT coalesce(json_agg(json_build_array(user_id, new_tier, n, units)), '[]')
         FROM (SELECT user_id, new_tier, count(*) n, count(*) FILTER (WHERE unit) units FROM c GROUP BY 1, 2) t),
        (SELECT coalesce(json_agg(json_build_array(user_id, id, old_tier, new_tier, old_layer, new_layer) ORDER BY id),
-                        '[]') FROM u)
+                        '[]') FROM u),
+       (SELECT coalesce(json_agg(json_build_array(user_id, due)), '[]') FROM (SELECT user_id, min({due}) AS due
+        FROM c GROUP BY user_id) t)
 """
 _WRITE = ("UPDATE memories m SET tier = c.new_tier, layer = c.new_layer FROM c"
           " WHERE m.id = c.id AND m.version = c.version AND (c.old_tier, c.old_layer) <> (c.new_tier, c.new_layer)"
@@ -111,14 +144,17 @@ def refresh_memory_tiers_many(conn: psycopg.Connection, max_ids: Mapping[str, in
     """`refresh_memory_tiers` for many users (user -> the largest id its run read) in one statement."""
     sql = _MEMORY_TIERS.format(
         tier=_tier(_score("created_at", "last_accessed", "access_count", "weight", "importance", "sup"), "sup"),
+        due=_due("created_at", "last_accessed", "access_count", "weight", "importance", "sup", "new_tier"),
         write=_WRITE if write else _DRY)
     ov = dict(overrides or {})
     params = {**_params(rc, now), "users": list(max_ids), "max_ids": list(max_ids.values()),
               "oid": list(ov), "osup": [v[0] for v in ov.values()],
               "osumm": [v[1] for v in ov.values()], "odup": [v[2] for v in ov.values()],
               "p_imp": PROMOTE_IMPORTANCE, "p_acc": PROMOTE_ACCESS, "p_min": WORKING_MINUTES}
-    tally, changes = conn.execute(sql, params).fetchone()
+    tally, changes, due = conn.execute(sql, params).fetchone()
     out = {u: TierResult() for u in max_ids}
+    for u, when in due:
+        out[u].due = datetime.fromisoformat(when) if when else None
     for u, t, n, units in tally:
         out[u].tally[t] = n
         out[u].units += units
@@ -130,32 +166,48 @@ def refresh_memory_tiers_many(conn: psycopg.Connection, max_ids: Mapping[str, in
 _SUMMARY_TIERS = """
 WITH w(ns, weight) AS (SELECT * FROM unnest(%(ns)s::text[], %(nsw)s::float8[])),
 c AS (
-  SELECT s.user_id, s.id, s.tier AS old_tier, {tier} AS t
+  SELECT s.user_id, s.id, s.tier AS old_tier, {tier} AS t, s.temporal_end, s.access_count,
+         coalesce(w.weight, %(default_w)s) AS weight
   FROM summaries s LEFT JOIN w ON w.ns = s.namespace WHERE s.user_id = ANY(%(users)s)
 ),
 -- summaries are warm at the least: a standard recall always sees what was consolidated
-d AS (SELECT user_id, id, old_tier, CASE WHEN t = 'cold' THEN 'warm' ELSE t END AS new_tier FROM c)
-{write}
+d AS (SELECT user_id, id, old_tier, CASE WHEN t = 'cold' THEN 'warm' ELSE t END AS new_tier, temporal_end,
+             access_count, weight FROM c),
+x AS ({write})
+SELECT (SELECT coalesce(json_agg(json_build_array(user_id, id, tier)), '[]') FROM x),
+       (SELECT coalesce(json_agg(json_build_array(user_id, due)), '[]') FROM (SELECT user_id, min({due}) AS due
+        FROM d GROUP BY user_id) t)
 """
+
+
+@dataclass
+class SummaryTiers:
+    changes: dict[str, str] = field(default_factory=dict)  # summary id -> new tier, where it changed
+    due: datetime | None = None  # as `TierResult.due` (a summary never falls below warm)
 
 
 def refresh_summary_tiers(conn: psycopg.Connection, user_id: str, now: datetime, rc: RetentionConfig, *,
                           write: bool = True) -> dict[str, str]:
     """Summaries take their retention from their newest source (`temporal_end`); returns the changed
     ones (id -> new tier), written unless `write` is False."""
-    return refresh_summary_tiers_many(conn, [user_id], now, rc, write=write)[user_id]
+    return refresh_summary_tiers_many(conn, [user_id], now, rc, write=write)[user_id].changes
 
 
 def refresh_summary_tiers_many(conn: psycopg.Connection, users: list[str], now: datetime, rc: RetentionConfig, *,
-                               write: bool = True) -> dict[str, dict[str, str]]:
-    """`refresh_summary_tiers` for many users in one statement: user -> {summary id: new tier}."""
+                               write: bool = True) -> dict[str, SummaryTiers]:
+    """`refresh_summary_tiers` for many users in one statement, with when each user's can next change."""
     score = _score("s.temporal_end", None, "s.access_count", "coalesce(w.weight, %(default_w)s)",
                    None, "false")
+    due = _due("temporal_end", None, "access_count", "weight", None, "false",
+               "CASE WHEN new_tier = 'hot' THEN 'hot' END")
     tail = ("UPDATE summaries s SET tier = d.new_tier FROM d WHERE s.id = d.id AND d.old_tier IS DISTINCT FROM"
             " d.new_tier RETURNING s.user_id, s.id, s.tier") if write else \
-        "SELECT user_id, id, new_tier FROM d WHERE old_tier IS DISTINCT FROM new_tier"
-    sql = _SUMMARY_TIERS.format(tier=_tier(score, "false"), write=tail)
-    out: dict[str, dict[str, str]] = {u: {} for u in users}
-    for u, sid, t in conn.execute(sql, {**_params(rc, now), "users": list(users)}).fetchall():
-        out[u][sid] = t
+        "SELECT user_id, id, new_tier AS tier FROM d WHERE old_tier IS DISTINCT FROM new_tier"
+    sql = _SUMMARY_TIERS.format(tier=_tier(score, "false"), due=due, write=tail)
+    out = {u: SummaryTiers() for u in users}
+    changed, dues = conn.execute(sql, {**_params(rc, now), "users": list(users)}).fetchone()
+    for u, sid, t in changed:
+        out[u].changes[sid] = t
+    for u, when in dues:
+        out[u].due = datetime.fromisoformat(when) if when else None
     return out
