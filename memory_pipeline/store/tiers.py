@@ -44,11 +44,19 @@ def _score(created: str, accessed: str | None, count: str, weight: str, own: str
         age = (f"CASE WHEN {accessed} IS NULL THEN {age} ELSE least({age}, greatest(0,"
                f" extract(epoch FROM (%(now)s::timestamptz - {accessed}))::float8 / 86400.0)) END")
     recency = f"power(2::float8, -({age}) / %(half_life)s)"
+    total = f"(%(rw)s * {recency} + {_steady(count, weight, own)}) * {_factor(sup)}"
+    return f"least(1, greatest(0, {total}))"
+
+
+def _steady(count: str, weight: str, own: str | None) -> str:
+    """The terms of the score that do not move with time: activation and importance, weighted."""
     activation = f"least(1, ln(1 + greatest({count}, 0)::float8) / ln(1 + %(saturation)s::float8))"
     imp = weight if own is None else f"greatest({weight}, least(1, greatest(0, {own}::float8)))"
-    total = (f"(%(rw)s * {recency} + %(aw)s * {activation} + %(iw)s * least(1, greatest(0, {imp})))"
-             f" * CASE WHEN {sup} THEN %(factor)s ELSE 1 END")
-    return f"least(1, greatest(0, {total}))"
+    return f"%(aw)s * {activation} + %(iw)s * least(1, greatest(0, {imp}))"
+
+
+def _factor(sup: str) -> str:
+    return f"CASE WHEN {sup} THEN %(factor)s ELSE 1 END"
 
 
 def _tier(score: str, sup: str) -> str:
@@ -64,11 +72,8 @@ def _due(created: str, accessed: str | None, count: str, weight: str, own: str |
     creation or last access, whichever is later). NULL where no decay can lower the tier (cold and
     archived rows, or other terms alone above T); a minute early, so rounding never makes it late."""
     ref = created if accessed is None else f"greatest({created}, coalesce({accessed}, {created}))"
-    activation = f"least(1, ln(1 + greatest({count}, 0)::float8) / ln(1 + %(saturation)s::float8))"
-    imp = weight if own is None else f"greatest({weight}, least(1, greatest(0, {own}::float8)))"
-    factor = f"CASE WHEN {sup} THEN %(factor)s ELSE 1 END"
-    rest = (f"(CASE {tier} WHEN 'hot' THEN %(hot)s WHEN 'warm' THEN %(warm)s END::float8 / nullif({factor}, 0)"
-            f" - %(aw)s * {activation} - %(iw)s * least(1, greatest(0, {imp})))")
+    rest = (f"(CASE {tier} WHEN 'hot' THEN %(hot)s WHEN 'warm' THEN %(warm)s END::float8 / nullif({_factor(sup)}, 0)"
+            f" - ({_steady(count, weight, own)}))")
     return (f"CASE WHEN NOT %(rw)s::float8 > 0 OR NOT {rest} > 0 THEN NULL"
             f" WHEN {rest} >= %(rw)s THEN %(now)s::timestamptz"
             f" ELSE {ref} + make_interval(secs => %(half_life)s * 86400.0 * ln(%(rw)s / {rest}) / ln(2.0)"
