@@ -64,9 +64,10 @@ class RecallRow:
 
 def recall(conn, embedder, user_id: str, query: str, *, mode: str = "standard", limit: int = 10,
            as_of: datetime | None = None, namespace: str | None = None, include_profile: bool = True,
-           min_score: float = 0.0, max_chars: int | None = None) -> list[RecallRow]:
+           min_score: float = 0.0, max_chars: int | None = None, side=None) -> list[RecallRow]:
     """Ranked units (memories, summaries, the profile); with `max_chars`, only what fits that much
-    delivered text, in rank order (`deliver`)."""
+    delivered text, in rank order (`deliver`). `side` (`store.recall.SideSearch`): a heavy user's
+    summaries are searched on it at the same time."""
     if mode not in MODES:
         raise ValidationError(f"mode must be one of {', '.join(MODES)}, not {mode!r}")
     if not 1 <= limit <= 1000:
@@ -83,7 +84,7 @@ def recall(conn, embedder, user_id: str, query: str, *, mode: str = "standard", 
                     namespace=namespace, as_units=as_units, dates=[(r.resolved_date, r.resolved_end) for r in refs],
                     profile=include_profile and not as_of,
                     index_candidates=(limit * per_unit if as_units else limit) if layout else 0,
-                    shares=shares_for(MODES[mode], as_units, as_of) if layout == "tiers" else ())
+                    shares=shares_for(MODES[mode], as_units, as_of) if layout == "tiers" else (), side=side)
     cands, mems, summs, profile = _parts(got)
     best, via = _collapse(cands, as_units, as_of)
     rows: dict[str, RecallRow] = {}

@@ -27,6 +27,7 @@ class Runtime:
         if embedder is not None:
             self.__dict__["embedder"] = embedder
         self._conn: psycopg.Connection | None = None
+        self._side = None
 
     @cached_property
     def url(self) -> str:
@@ -61,20 +62,36 @@ class Runtime:
     @property
     def conn(self) -> psycopg.Connection:
         if self._conn is None or self._conn.closed:
-            self.ensure_schema()
-            # autocommit: reads never hold a transaction open, and every `conn.transaction()` block is a
-            # real BEGIN/COMMIT (inside an open transaction it would only be a savepoint)
-            conn = db.connect(self.url, autocommit=True)
-            try:
-                db.check_model(conn, self.embedder.name)
-            except Exception:
-                conn.close()
-                raise
-            db.set_search_settings(conn, EF_SEARCH)
-            self._conn = conn
+            self._conn = self._open()
         return self._conn
 
+    @property
+    def side(self):
+        """The recall side search (`store.recall.SideSearch`): its connection opens on a heavy user's
+        first recall."""
+        from memory_pipeline.store.recall import SideSearch
+
+        if self._side is None:
+            self._side = SideSearch(self._open)
+        return self._side
+
+    def _open(self) -> psycopg.Connection:
+        self.ensure_schema()
+        # autocommit: reads never hold a transaction open, and every `conn.transaction()` block is a
+        # real BEGIN/COMMIT (inside an open transaction it would only be a savepoint)
+        conn = db.connect(self.url, autocommit=True)
+        try:
+            db.check_model(conn, self.embedder.name)
+        except Exception:
+            conn.close()
+            raise
+        db.set_search_settings(conn, EF_SEARCH)
+        return conn
+
     def close(self) -> None:
+        if self._side is not None:
+            self._side.close()
+            self._side = None
         if self._conn is not None:
             self._conn.close()
             self._conn = None

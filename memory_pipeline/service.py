@@ -156,7 +156,8 @@ class MemoryService:
         if limit is None:
             limit = 10 if max_chars is None else 100
         rows = recall(conn, self.embedder, user_id, query, mode=mode, limit=limit, as_of=when,
-                      namespace=namespace, include_profile=include_profile, max_chars=max_chars)
+                      namespace=namespace, include_profile=include_profile, max_chars=max_chars,
+                      side=self.runtime.side)
         conn.rollback()  # read-only: end the snapshot so the connection idles outside a transaction
         if track and when is None:
             if self._activation is None:

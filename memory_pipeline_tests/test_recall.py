@@ -416,3 +416,70 @@ def test_recall_is_planned_once_per_statement_and_a_heavy_users_plan_reads_their
         conn.execute("RESET enable_seqscan")
         conn.execute("RESET enable_sort")
         _drop_heavy_indexes(service)
+
+
+def test_a_heavy_users_summaries_are_searched_beside_the_rest_and_agree(service):
+    """A heavy user's best summaries by their own embedding are searched on a second connection while
+    the first runs the rest: same rows as the single statement, in every mode, with the summaries'
+    index read there; a side connection that died is replaced and that recall reads its summaries on
+    the main one."""
+    from memory_pipeline import recall as recall_mod
+    from memory_pipeline.consolidation.batch import consolidate_users
+    from memory_pipeline.engines import LocalEngine
+    from memory_pipeline.store import indexes
+    from memory_pipeline.store import recall as sql
+    from memory_pipeline.store.db import connect, set_search_settings
+
+    _heavy_user(service)
+    consolidate_users(service.conn, ["heavy"], engine=LocalEngine(), embed=None, database_url=None, run_id="side")
+    n_summaries = service.conn.execute("SELECT count(*) FROM summaries WHERE user_id = 'heavy'").fetchone()[0]
+    assert n_summaries >= 5
+    assert indexes.ensure_user_index(service.url, "heavy", min_rows=50)
+    recall_mod._HEAVY.clear()
+    opened = []
+
+    def side_conn():  # as the service opens it, and, as on a table of real size, off sequential scans
+        c = connect(service.url, autocommit=True)
+        set_search_settings(c, indexes.EF_SEARCH)
+        c.execute("SET enable_seqscan = off")
+        opened.append(c)
+        return c
+
+    side = sql.SideSearch(side_conn)
+    conn = service.conn
+    q = service.embedder.encode_query("practising the piano")
+    scans = "SELECT idx_scan FROM pg_stat_user_indexes WHERE indexrelname = %s"
+    try:
+        conn.execute("SELECT pg_stat_force_next_flush()")
+        before = conn.execute(scans, (indexes.summary_index_name("heavy"),)).fetchone()[0]
+        for mode in ("reflexive", "standard", "deep", "exhaustive"):
+            as_units = mode in ("reflexive", "standard")
+            how = dict(tiers=recall_mod.MODES[mode], limit=5, per_unit=3, as_of=None, namespace=None,
+                       as_units=as_units, index_candidates=15,
+                       shares=indexes.shares_for(recall_mod.MODES[mode], as_units, None))
+            one = _rows(sql.fetch(conn, "heavy", q, **how))
+            assert any(r.startswith("('o'") for r in one), mode  # the summaries' own search found some
+            assert _rows(sql.fetch(conn, "heavy", q, side=side, **how)) == one, mode
+        assert len(opened) == 1
+        opened[0].execute("SELECT pg_stat_force_next_flush()")
+        conn.execute("SELECT pg_stat_clear_snapshot()")
+        assert conn.execute(scans, (indexes.summary_index_name("heavy"),)).fetchone()[0] >= before + 4
+        # the side's backend goes away: this recall still answers in full, the next one reconnects
+        conn.execute("SELECT pg_terminate_backend(%s)", (opened[0].info.backend_pid,))
+        assert _rows(sql.fetch(conn, "heavy", q, side=side, **how)) == one
+        assert _rows(sql.fetch(conn, "heavy", q, side=side, **how)) == one
+        assert len(opened) == 2 and not opened[1].closed
+        # through the service: its side connection is used for the heavy user and closed with it
+        rows = service.recall("heavy", "practising the piano", mode="exhaustive", limit=5, track=False)
+        assert [r["id"] for r in rows] == [r.id for r in recall_mod.recall(
+            conn, service.embedder, "heavy", "practising the piano", mode="exhaustive", limit=5)]
+        assert service.runtime._side._conn is not None
+    finally:
+        side.close()
+        assert all(c.closed for c in opened)
+        _drop_heavy_indexes(service)
+
+
+def _rows(rows) -> set[str]:
+    # a summary found both ways has its details twice on the side path (recall keeps one)
+    return {str(r) for r in rows}

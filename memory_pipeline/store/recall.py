@@ -3,7 +3,8 @@ activation counts; the summaries of the session block."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
 from datetime import datetime
 
 import numpy as np
@@ -100,11 +101,72 @@ _PROFILE = (
 )
 
 
-def fetch(conn: psycopg.Connection, user_id: str, q: np.ndarray, **how) -> list[tuple]:
-    """One recall's rows (see `statement`) in one round trip (two the first time on a connection)."""
-    text, args = statement(conn, user_id, q, **how)
+def fetch(conn: psycopg.Connection, user_id: str, q: np.ndarray, side: SideSearch | None = None,
+          **how) -> list[tuple]:
+    """One recall's rows (see `statement`) in one round trip (two the first time on a connection).
+
+    With `side`, a heavy user's (`shares`) best summaries by their own embedding are searched on the
+    side connection at the same time as the rest (`own_summaries`): two HNSW searches on two cores
+    instead of one after the other. Should the side fail, its statement runs here after the main one."""
+    apart = side is not None and bool(how.get("shares")) and bool(how.get("index_candidates"))
+    if apart:
+        own = own_summaries(conn, user_id, q, tiers=how["tiers"], limit=how["limit"], as_of=how.get("as_of"),
+                            namespace=how.get("namespace"))
+        pending = side.submit(*own)
+    text, args = statement(conn, user_id, q, own_apart=apart, **how)
     _generic_plans(conn)
-    return conn.execute(text, args, prepare=True).fetchall()
+    rows = conn.execute(text, args, prepare=True).fetchall()
+    if apart:
+        try:
+            rows += pending.result()
+        except psycopg.Error:
+            side.reset()  # reconnects on the next heavy recall; this one reads here
+            _generic_plans(conn)
+            rows += conn.execute(*own, prepare=True).fetchall()
+    return rows
+
+
+class SideSearch:
+    """A second connection, and one thread that runs statements on it while the caller's connection
+    runs its own. `connect` opens it the way the caller's was opened (search settings included)."""
+
+    def __init__(self, connect: Callable[[], psycopg.Connection]):
+        self._connect = connect
+        self._conn: psycopg.Connection | None = None
+        self._pool: ThreadPoolExecutor | None = None
+
+    def submit(self, text: str, args: dict) -> Future:
+        if self._pool is None:
+            self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="recall-side")
+        return self._pool.submit(self._run, text, args)
+
+    def _run(self, text: str, args: dict) -> list[tuple]:
+        if self._conn is None or self._conn.closed:
+            self._conn = self._connect()
+        _generic_plans(self._conn)
+        return self._conn.execute(text, args, prepare=True).fetchall()
+
+    def reset(self) -> None:
+        if self._conn is not None:
+            self._conn.close()
+            self._conn = None
+
+    def close(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(wait=True)
+            self._pool = None
+        self.reset()
+
+
+def own_summaries(conn: psycopg.Connection, user_id: str, q: np.ndarray, *, tiers: Sequence[str], limit: int,
+                  as_of: datetime | None, namespace: str | None) -> tuple[str, dict]:
+    """A heavy user's best summaries by their own embedding with their details: the rows `statement`
+    gives as 'o' and 's' for them, as a statement of their own (`fetch` runs it beside the main one)."""
+    args = {"u": user_id, "q": q, "tiers": list(tiers), "as_of": as_of, "ns": namespace}
+    text = (f"WITH mc AS (SELECT NULL::text AS unit WHERE false), oc AS ({_own_summaries(conn, user_id, as_of, namespace, True, int(limit))})"
+            " SELECT 'o', id, d, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL FROM oc"
+            f" UNION ALL {_SUMM_DETAIL}")
+    return text, args
 
 
 _GENERIC: set[tuple[int, int]] = set()  # (connection, server process) with plan_cache_mode set
@@ -130,7 +192,7 @@ def _generic_plans(conn: psycopg.Connection) -> None:
 def statement(conn: psycopg.Connection, user_id: str, q: np.ndarray, *, tiers: Sequence[str], limit: int,
               per_unit: int, as_of: datetime | None, namespace: str | None, as_units: bool,
               dates: Sequence[tuple] = (), profile: bool = True, index_candidates: int = 0,
-              shares: Sequence[str] = ()) -> tuple[str, dict]:
+              shares: Sequence[str] = (), own_apart: bool = False) -> tuple[str, dict]:
     """Everything one recall needs, in one statement: the `limit` best units (a memory, or a summary
     standing for its summarised memories, scored by its best one) with up to `per_unit` evidence rows
     each, the best summaries by their own embedding, memories about `dates` ([start, end] pairs), the
@@ -138,7 +200,8 @@ def statement(conn: psycopg.Connection, user_id: str, q: np.ndarray, *, tiers: S
 
     The units are ranked exactly over every searchable row of the user; `index_candidates` > 0 (a heavy
     user with HNSW indexes of their own) groups that many nearest rows of each index share in `shares`
-    (`store.indexes`; none: the user's single index of the earlier layout) instead.
+    (`store.indexes`; none: the user's single index of the earlier layout) instead. `own_apart`: the
+    best summaries by their own embedding are left to `own_summaries`.
     Rows are tuples in the order of `FETCH_COLUMNS`."""
     # the limits are in the text, not parameters: the prepared plan is made for them (`_generic_plans`)
     k, per = int(limit), int(per_unit)
@@ -154,7 +217,7 @@ def statement(conn: psycopg.Connection, user_id: str, q: np.ndarray, *, tiers: S
         f" units AS (SELECT coalesce('s' || unit, id::text) AS key FROM ranked WHERE r = 1 ORDER BY d, id LIMIT {k}),"
         f" mc AS (SELECT id, d, unit FROM ranked WHERE r <= CASE WHEN unit IS NULL THEN 1 ELSE {per} END"
         "  AND coalesce('s' || unit, id::text) IN (SELECT key FROM units)),"
-        f" oc AS ({_own_summaries(conn, user_id, as_of, namespace, bool(shares) and bool(index_candidates), k)}),"
+        f" oc AS ({_NO_ROWS if own_apart else _own_summaries(conn, user_id, as_of, namespace, bool(shares) and bool(index_candidates), k)}),"
         f" dc AS ({_dated(conn, user_id, as_of, bool(index_candidates), k)}),"
         " mids AS (SELECT id FROM mc UNION SELECT id FROM dc)"
         " SELECT 'c', id::text, d, unit, false, NULL, NULL, NULL::timestamptz, NULL::timestamptz, NULL, NULL::bigint,"
@@ -164,6 +227,9 @@ def statement(conn: psycopg.Connection, user_id: str, q: np.ndarray, *, tiers: S
         f" UNION ALL {_MEM_DETAIL} UNION ALL {_SUMM_DETAIL} UNION ALL {_PROFILE}"
     )
     return text, args
+
+
+_NO_ROWS = "SELECT NULL::text AS id, NULL::float8 AS d WHERE false"
 
 
 def _candidates(conn, user_id: str, as_of, namespace, as_units: bool, index_candidates: int, shares) -> str:
