@@ -18,6 +18,9 @@ def activation_session(conn: psycopg.Connection, lock_timeout: str) -> None:
     """The activation connection: commits without waiting for the flush to disk, bounded lock waits."""
     conn.execute("SET synchronous_commit = off")
     conn.execute(sql.SQL("SET lock_timeout = {}").format(sql.Literal(lock_timeout)))
+    res = conn.pgconn.prepare(b"touch", _TOUCH)  # parsed and planned once, not per recall
+    if res.status != psycopg.pq.ExecStatus.COMMAND_OK:
+        raise psycopg.OperationalError(f"activation statement: {res.error_message.decode(errors='replace')}")
 
 
 def send_touch(conn: psycopg.Connection, user_id: str, memory_counts: Mapping[int, int],
@@ -31,7 +34,7 @@ def send_touch(conn: psycopg.Connection, user_id: str, memory_counts: Mapping[in
     m_ids, m_n = zip(*sorted(memory_counts.items()), strict=True) if memory_counts else ((), ())
     s_ids, s_n = zip(*sorted(summary_counts.items()), strict=True) if summary_counts else ((), ())
     # a fixed text with the arrays as text parameters: nothing to compose per recall
-    conn.pgconn.send_query_params(_TOUCH, [_int_array(m_ids), _int_array(m_n), _text_array(s_ids), _int_array(s_n),
+    conn.pgconn.send_query_prepared(b"touch", [_int_array(m_ids), _int_array(m_n), _text_array(s_ids), _int_array(s_n),
                                            user_id.encode()])
 
 
