@@ -329,7 +329,8 @@ def set_profile_fingerprints(conn: psycopg.Connection, rows: Sequence[tuple[str,
         return
     conn.execute(
         "UPDATE profiles p SET inputs_fingerprint = u.f, extracted = u.e::jsonb"
-        " FROM unnest(%s::text[], %s::text[], %s::text[]) AS u(user_id, f, e) WHERE p.user_id = u.user_id",
+        # binary: the extractions are long JSON texts, and a text-format array escapes every quote in Python
+        " FROM unnest(%s::text[], %s::text[], %b::text[]) AS u(user_id, f, e) WHERE p.user_id = u.user_id",
         ([r[0] for r in rows], [r[1] for r in rows], [json.dumps(r[2]) for r in rows]))
 
 

