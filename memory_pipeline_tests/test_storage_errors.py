@@ -39,3 +39,33 @@ def test_database_without_pgvector(db_url, monkeypatch):
     url = db.with_database(db_url, "novector").replace("postgres:@", "plain:@", 1)
     with pytest.raises(PgvectorMissing, match="pgvector"):
         db.migrate(url, dimension=384, embedding_model="m")
+
+
+def test_embedded_server_buffer_cache_is_sized_on_a_new_data_directory(tmp_path, settings, _server, monkeypatch):
+    """A new data directory starts with its buffer cache set; a changed setting on an existing one is
+    recorded and applies from the next start; a malformed size is refused before anything starts."""
+    import psycopg
+
+    from memory_pipeline.config import Settings
+    from memory_pipeline.store.server import buffer_size, embedded_uri, stop_embedded
+
+    def shown(uri: str) -> str:
+        with psycopg.connect(uri, autocommit=True) as c:
+            return f"{c.execute('SELECT pg_size_bytes(current_setting(%s))', ('shared_buffers',)).fetchone()[0] // 2**20}MB"
+
+    auto = buffer_size("auto")
+    assert 128 <= int(auto.removesuffix("MB")) <= 2048
+    assert shown(db.database_url(settings)) == auto  # the tests' own server, on a new data directory
+    monkeypatch.setenv("MEMORY_PIPELINE_PG_SHARED_BUFFERS", "160MB")
+    assert Settings.from_env().pg_shared_buffers == "160MB"
+    for bad in ("lots", "12", "1TB; DROP TABLE memories"):
+        with pytest.raises(ValueError, match="shared buffers"):
+            buffer_size(bad)
+    pgdata = tmp_path / "pgdata"
+    try:
+        assert shown(embedded_uri(pgdata, shared_buffers="96MB")) == "96MB"
+        assert shown(embedded_uri(pgdata, shared_buffers="160MB")) == "96MB"  # running: recorded only
+        stop_embedded(pgdata)
+        assert shown(embedded_uri(pgdata, shared_buffers="160MB")) == "160MB"
+    finally:
+        stop_embedded(pgdata)
