@@ -242,3 +242,54 @@ def test_a_quiet_user_whose_tiers_cannot_have_changed_reads_none_of_its_rows(ser
     run_mod.consolidate_user(service.conn, "q2", engine=LocalEngine(), run_id="one", now=later)
     run(later)
     assert seen[-1] == ["q2"]  # a run the state does not record voids it
+
+
+def test_a_user_with_new_rows_reads_only_rows_that_can_move_and_counts_as_a_full_statement(service, monkeypatch):
+    """After a run, a user with new memories and no edit has the tier statement read only rows that can
+    have moved (new, open, decided by this run); the tiers it leaves and the counts it reports are
+    those of a statement over every row. An edited user, or settings that changed, read every row."""
+    from memory_pipeline.consolidation.config import ConsolidationConfig
+
+    users = ["n1", "n2", "n3"]
+    rows = alice_memories()
+    for u in users:
+        service.remember_many(_as(u, rows[:6]))
+    rc = ConsolidationConfig().retention
+
+    def run(when):
+        got = batch_mod.consolidate_users(service.conn, users, engine=LocalEngine(), embed=None, database_url=None,
+                                          run_id="n", now=when)
+        return {o.user_id: o for o in got.outcomes}
+
+    def tally(out) -> dict:
+        return {k.removeprefix("tier_"): v for p in out.phases for k, v in p.counts.items()
+                if k.startswith("tier_") and k != "tier_changes" and v}
+
+    start = service.conn.execute("SELECT max(created_at) FROM memories").fetchone()[0] + timedelta(days=1)
+    run(start)
+    since: list[dict] = []
+    real = tier_sql.refresh_memory_tiers_many
+    monkeypatch.setattr(tier_sql, "refresh_memory_tiers_many", lambda conn, max_ids, *a, **kw: since.append(
+        {u: s.high_water for u, s in (kw.get("since") or {}).items()}) or real(conn, max_ids, *a, **kw))
+    when = start
+    for step, (done, cut) in enumerate(((6, 9), (9, 12), (12, len(rows)))):  # duplicates, supersessions, ...
+        high = dict(service.conn.execute("SELECT user_id, last_memory_id FROM consolidation_state").fetchall())
+        for u in ("n1", "n2"):
+            service.remember_many(_as(u, rows[done:cut]))
+        if step == 0:  # in working memory at this run, episodic by the next: time moves an old row on
+            service.remember_many([{"user_id": "n1", "content": "The plumber has a spare key to the cellar.",
+                                    "created_at": (start - timedelta(minutes=5)).isoformat()}])
+        if step == 1:  # an edit: any row may have moved
+            service.conn.execute("UPDATE memories SET importance = 0.9, updated_at = now()"
+                                 " WHERE id = (SELECT min(id) FROM memories WHERE user_id = 'n2')")
+        when += timedelta(minutes=5)
+        out = run(when)
+        assert since[-1] == ({"n1": high["n1"]} if step == 1 else {"n1": high["n1"], "n2": high["n2"]}), step
+        for u in users:
+            full = real(service.conn, {u: 2**62}, when, rc, write=False)[u]
+            assert not full.changes, (step, u)  # every row's tier and layer is the one a full statement gives
+            assert tally(out[u]) == dict(full.tally), (step, u)
+            stored = service.conn.execute("SELECT tier_counts FROM consolidation_state WHERE user_id = %s",
+                                          (u,)).fetchone()[0]
+            assert stored == {"tally": dict(full.tally), "units": full.units}, (step, u)
+    assert service.conn.execute("SELECT layer FROM memories WHERE content LIKE 'The plumber%%'").fetchone()[0] == "episodic"

@@ -81,8 +81,11 @@ def consolidate_batch(conn: psycopg.Connection, users: Sequence[str], *, engine:
                 ctx._emb, ctx.pool_near = near.vectors, near.pool  # ids are unique across users: one cache
                 ctx.neighbours = near.neighbours.get(u)
             writer = Writer(ctx)
-            if quiet[u] and not dry_run:
-                writer.tiers_kept = _tiers_kept(states[u], now, cfg)
+            held = None if dry_run else _tiers_held(states[u], now, cfg)
+            if quiet[u]:
+                writer.tiers_kept = held
+            elif held is not None and not states[u]["edited"]:  # an edit can move any row: read them all
+                writer.tiers_since = tier_sql.Since(states[u]["high_water"], held)
             runs.append((ctx, writer))
         # the profile reads every fact-bearing row: a delta's run reads them for the batch, and only for
         # the users whose profile inputs changed
@@ -143,11 +146,12 @@ def _near(conn: psycopg.Connection, users: list[str], states: dict[str, dict], c
     return out
 
 
-def _tiers_kept(state: dict, now: datetime, cfg: ConsolidationConfig) -> tier_sql.TierResult | None:
-    """A quiet user's tiers as the last tier statement left them, if none can have changed since: no
-    access since it, the same retention settings, no run since that it does not record, and `now`
-    between its time and the first time a row's decay crosses a threshold. Its counts stand for the
-    rows it would read (a quiet user has no new, edited, flagged or working-memory row)."""
+def _tiers_held(state: dict, now: datetime, cfg: ConsolidationConfig) -> tier_sql.TierResult | None:
+    """The user's tiers as the last tier statement left them, if none of the rows it read can have
+    changed tier since but by this run: no access since it, the same retention settings, no run
+    since that it does not record, and `now` between its time and the first time a row's decay
+    crosses a threshold. A quiet user (no new, edited, flagged or working-memory row) keeps them; a
+    user with new rows and no edit reads only rows that can have moved (`tier_sql.Since`)."""
     counts, at, due = state.get("tier_counts"), state.get("tiers_at"), state.get("tiers_due_at")
     if not (counts and at is not None and state["tiers_unaccessed"]
             and state["tiers_key"] == tier_sql.retention_key(cfg.retention)):
@@ -226,7 +230,8 @@ def _centroids(conn: psycopg.Connection, writers: list[Writer]):
 
 def _refresh_tiers(conn: psycopg.Connection, writers: list[Writer], dry_run: bool) -> list[tuple]:
     """One tier statement for the memories of every user, one for their summaries; a quiet user whose
-    tiers cannot have changed keeps the last statement's (`_tiers_kept`). Returns what each computed
+    tiers cannot have changed keeps the last statement's, a user with new rows reads only rows that
+    can have moved (`_tiers_held`). Returns what each computed
     user's state records of it (`bsql.set_tier_states`)."""
     for w in writers:
         if w.tiers_kept is not None:
@@ -240,7 +245,8 @@ def _refresh_tiers(conn: psycopg.Connection, writers: list[Writer], dry_run: boo
     rc = ctx.config.retention
     overrides = {i: v for w in writers for i, v in w.tier_request[0].items()}
     got = tier_sql.refresh_memory_tiers_many(conn, {w.ctx.user_id: w.tier_request[1] for w in writers}, ctx.now,
-                                             rc, overrides=overrides, write=not dry_run)
+                                             rc, overrides=overrides, write=not dry_run,
+                                             since={w.ctx.user_id: w.tiers_since for w in writers if w.tiers_since})
     summ = tier_sql.refresh_summary_tiers_many(conn, [w.ctx.user_id for w in writers], ctx.now, rc,
                                                write=not dry_run)
     key, states = tier_sql.retention_key(rc), []

@@ -43,6 +43,7 @@ class Writer:
         self.tier_request: tuple | None = None  # (overrides, max id, callback, place in the action log)
         self.tier_result: tier_sql.TierResult | None = None  # the user's rows as the tier statement counted them
         self.tiers_kept: tier_sql.TierResult | None = None  # a batch's quiet user whose tiers cannot have changed
+        self.tiers_since: tier_sql.Since | None = None  # a batch's user whose last tier statement still holds
         self.memory_changes: tuple[dict, dict] | None = None  # (changes, versions) for update_memories
         self._pending = suggestion_sql.pending_suggestions(ctx.conn, ctx.user_id) if ctx.mode == "review" else []
         self._known = suggestion_sql.known_suggestion_ids(ctx.conn, ctx.user_id) if ctx.mode == "review" else set()

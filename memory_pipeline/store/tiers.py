@@ -97,17 +97,39 @@ def _params(rc: RetentionConfig, now: datetime) -> dict:
 
 
 # Written once for a batch of users (user -> the largest id its run read); one user is a batch of one.
+# A user with `hw` set (`Since`) is read only where a tier can have moved since the last statement.
 _MEMORY_TIERS = """
 WITH w(ns, weight) AS (SELECT * FROM unnest(%(ns)s::text[], %(nsw)s::float8[])),
-q(user_id, max_id) AS (SELECT * FROM unnest(%(users)s::text[], %(max_ids)s::bigint[])),
+q(user_id, max_id, hw) AS (SELECT * FROM unnest(%(users)s::text[], %(max_ids)s::bigint[], %(hws)s::bigint[])),
 o(id, sup, summ, dup) AS (SELECT * FROM unnest(%(oid)s::bigint[], %(osup)s::boolean[], %(osumm)s::boolean[],
                                                %(odup)s::boolean[])),
+-- each kind through its own index: saved since; open (current and not summarized, flagged or in
+-- working memory: time moves the layer on, and a save that committed after the last statement's
+-- snapshot with a lower id is one of them); decided by this run
+since_ids(id) AS (
+  SELECT m.id FROM q JOIN memories m ON m.user_id = q.user_id AND m.id > q.hw WHERE q.hw IS NOT NULL
+  UNION SELECT m.id FROM q JOIN memories m ON m.user_id = q.user_id WHERE q.hw IS NOT NULL AND m.duplicate_of IS NULL
+    AND ((m.superseded_by IS NULL AND m.summarized_into IS NULL) OR m.flagged OR m.layer = 'working')
+  UNION SELECT id FROM o
+),
+r AS (
+  SELECT q.hw, {cols} FROM q JOIN memories m ON m.user_id = q.user_id AND m.id <= q.max_id WHERE q.hw IS NULL
+  UNION ALL SELECT q.hw, {cols} FROM q JOIN memories m ON m.user_id = q.user_id AND m.id <= q.max_id
+    AND m.id = ANY(ARRAY(SELECT id FROM since_ids)) WHERE q.hw IS NOT NULL
+),
+a AS (
+  SELECT r.*, coalesce(o.sup, r.superseded_by IS NOT NULL) AS sup, coalesce(o.summ, r.summarized_into IS NOT NULL)
+         AS summ, coalesce(o.dup, r.duplicate_of IS NOT NULL) AS dup FROM r LEFT JOIN o ON o.id = r.id
+),
+-- what the last statement counted of the rows read again (their tier and links as it left them)
+was AS (
+  SELECT user_id, tier, count(*) n, count(*) FILTER (WHERE superseded_by IS NULL AND summarized_into IS NULL) units
+  FROM a WHERE hw IS NOT NULL AND id <= hw AND duplicate_of IS NULL GROUP BY 1, 2
+),
 b AS (
-  SELECT m.user_id, m.id, m.version, m.tier AS old_tier, m.layer AS old_layer, m.created_at, m.last_accessed,
-         m.access_count, m.importance, coalesce(w.weight, %(default_w)s) AS weight,
-         coalesce(o.sup, m.superseded_by IS NOT NULL) AS sup, coalesce(o.summ, m.summarized_into IS NOT NULL) AS summ
-  FROM q JOIN memories m ON m.user_id = q.user_id AND m.id <= q.max_id LEFT JOIN w ON w.ns = m.namespace
-  LEFT JOIN o ON o.id = m.id WHERE NOT coalesce(o.dup, m.duplicate_of IS NOT NULL)
+  SELECT a.user_id, a.id, a.version, a.tier AS old_tier, a.layer AS old_layer, a.created_at, a.last_accessed,
+         a.access_count, a.importance, coalesce(w.weight, %(default_w)s) AS weight, a.sup, a.summ
+  FROM a LEFT JOIN w ON w.ns = a.namespace WHERE NOT a.dup
 ),
 c AS (
   SELECT user_id, id, version, old_tier, old_layer, NOT sup AND NOT summ AS unit, {tier} AS new_tier,
@@ -123,8 +145,11 @@ SELECT (SELECT coalesce(json_agg(json_build_array(user_id, new_tier, n, units)),
        (SELECT coalesce(json_agg(json_build_array(user_id, id, old_tier, new_tier, old_layer, new_layer) ORDER BY id),
                         '[]') FROM u),
        (SELECT coalesce(json_agg(json_build_array(user_id, due)), '[]') FROM (SELECT user_id, min({due}) AS due
-        FROM c GROUP BY user_id) t)
+        FROM c GROUP BY user_id) t),
+       (SELECT coalesce(json_agg(json_build_array(user_id, tier, n, units)), '[]') FROM was)
 """
+_COLUMNS = ("m.id, m.user_id, m.version, m.tier, m.layer, m.created_at, m.last_accessed, m.access_count,"
+            " m.importance, m.namespace, m.superseded_by, m.summarized_into, m.duplicate_of")
 _WRITE = ("UPDATE memories m SET tier = c.new_tier, layer = c.new_layer FROM c"
           " WHERE m.id = c.id AND m.version = c.version AND (c.old_tier, c.old_layer) <> (c.new_tier, c.new_layer)"
           " RETURNING c.user_id, c.id, c.old_tier, c.new_tier, c.old_layer, c.new_layer")
@@ -143,20 +168,37 @@ def refresh_memory_tiers(conn: psycopg.Connection, user_id: str, now: datetime, 
                                      overrides=overrides, write=write)[user_id]
 
 
+@dataclass(frozen=True)
+class Since:
+    """A user's last tier statement, still true for every row it read (`consolidation.batched`
+    decides when): the largest id it read, and what it found."""
+
+    high_water: int
+    found: TierResult
+
+
 def refresh_memory_tiers_many(conn: psycopg.Connection, max_ids: Mapping[str, int], now: datetime,
                               rc: RetentionConfig, *, overrides: Mapping[int, tuple[bool, bool, bool]] | None = None,
-                              write: bool = True) -> dict[str, TierResult]:
-    """`refresh_memory_tiers` for many users (user -> the largest id its run read) in one statement."""
+                              write: bool = True, since: Mapping[str, Since] | None = None) -> dict[str, TierResult]:
+    """`refresh_memory_tiers` for many users (user -> the largest id its run read) in one statement.
+
+    A user in `since` is read only where a tier can have moved since that statement (rows saved
+    since, open rows, rows `overrides` names); their counts and due time are that statement's, moved
+    by what the rows read again count now against what they counted then. (A save that committed
+    after that statement with an id below its high-water mark was not counted by it but is
+    subtracted here: one row off until the next full statement; the row's own tier is right.)"""
+    since = dict(since or {})
     sql = _MEMORY_TIERS.format(
         tier=_tier(_score("created_at", "last_accessed", "access_count", "weight", "importance", "sup"), "sup"),
         due=_due("created_at", "last_accessed", "access_count", "weight", "importance", "sup", "new_tier"),
-        write=_WRITE if write else _DRY)
+        write=_WRITE if write else _DRY, cols=_COLUMNS)
     ov = dict(overrides or {})
     params = {**_params(rc, now), "users": list(max_ids), "max_ids": list(max_ids.values()),
+              "hws": [since[u].high_water if u in since else None for u in max_ids],
               "oid": list(ov), "osup": [v[0] for v in ov.values()],
               "osumm": [v[1] for v in ov.values()], "odup": [v[2] for v in ov.values()],
               "p_imp": PROMOTE_IMPORTANCE, "p_acc": PROMOTE_ACCESS, "p_min": WORKING_MINUTES}
-    tally, changes, due = conn.execute(sql, params).fetchone()
+    tally, changes, due, was = conn.execute(sql, params).fetchone()
     out = {u: TierResult() for u in max_ids}
     for u, when in due:
         out[u].due = datetime.fromisoformat(when) if when else None
@@ -165,6 +207,16 @@ def refresh_memory_tiers_many(conn: psycopg.Connection, max_ids: Mapping[str, in
         out[u].units += units
     for u, *c in changes:
         out[u].changes.append(tuple(c))
+    for u, base in since.items():
+        res = out[u]
+        res.tally.update(base.found.tally)
+        res.units += base.found.units
+        res.due = min((d for d in (res.due, base.found.due) if d is not None), default=None)
+    for u, t, n, units in was:
+        out[u].tally[t] -= n
+        out[u].units -= units
+    for res in out.values():
+        res.tally = +res.tally  # tiers no row is in any more
     return out
 
 
