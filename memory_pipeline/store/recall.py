@@ -18,9 +18,6 @@ def activation_session(conn: psycopg.Connection, lock_timeout: str) -> None:
     """The activation connection: commits without waiting for the flush to disk, bounded lock waits."""
     conn.execute("SET synchronous_commit = off")
     conn.execute(sql.SQL("SET lock_timeout = {}").format(sql.Literal(lock_timeout)))
-    res = conn.pgconn.prepare(b"touch", _TOUCH)  # parsed and planned once, not per recall
-    if res.status != psycopg.pq.ExecStatus.COMMAND_OK:
-        raise psycopg.OperationalError(f"activation statement: {res.error_message.decode(errors='replace')}")
 
 
 def send_touch(conn: psycopg.Connection, user_id: str, memory_counts: Mapping[int, int],
@@ -33,11 +30,21 @@ def send_touch(conn: psycopg.Connection, user_id: str, memory_counts: Mapping[in
     The user's last access is noted too: a consolidation run re-checks tiers after one."""
     m_ids, m_n = zip(*sorted(memory_counts.items()), strict=True) if memory_counts else ((), ())
     s_ids, s_n = zip(*sorted(summary_counts.items()), strict=True) if summary_counts else ((), ())
-    # a fixed text with the arrays as text parameters: nothing to compose per recall
+    # a fixed text with the arrays as text parameters, prepared once per connection: nothing to compose
+    # or plan per recall
+    key = (id(conn.pgconn), conn.pgconn.backend_pid)
+    if key not in _PREPARED:
+        res = conn.pgconn.prepare(b"touch", _TOUCH)
+        if res.status != psycopg.pq.ExecStatus.COMMAND_OK:
+            raise psycopg.OperationalError(f"activation statement: {res.error_message.decode(errors='replace')}")
+        if len(_PREPARED) > 256:  # connections come and go; a forgotten one is prepared again
+            _PREPARED.clear()
+        _PREPARED.add(key)
     conn.pgconn.send_query_prepared(b"touch", [_int_array(m_ids), _int_array(m_n), _text_array(s_ids), _int_array(s_n),
                                            user_id.encode()])
 
 
+_PREPARED: set[tuple[int, int]] = set()  # (connection, server process) with the statement prepared
 _TOUCH = (b"WITH m AS (UPDATE memories t SET access_count = t.access_count + c.n, last_accessed = now()"
           b"  FROM unnest($1::bigint[], $2::int[]) AS c(id, n) WHERE t.id = c.id),"
           b" a AS (INSERT INTO user_activity (user_id, accessed_at) VALUES ($5::text, now())"
