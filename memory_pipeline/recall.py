@@ -3,6 +3,7 @@ their successors, `as_of` time travel, activation tracking off the latency path.
 
 from __future__ import annotations
 
+import json
 import logging
 import re
 import time
@@ -222,7 +223,7 @@ def _summary_row(s: dict, sim: float, via: list[tuple[float, int]], mems: dict, 
         id=s["id"], kind="summary", content=s["content"], score=sim, tier=s["tier"],
         created_at=s["at"].isoformat(), source_ids=list(s["ids"]),
         source_external_ids=[e for e in (s["external_ids"] or []) if e],
-        resolved_dates=list(s["resolved_dates"] or []),
+        resolved_dates=_dates(s["resolved_dates"]),
         evidence=[{"id": m, "content": mems[m]["content"], "score": round(sc, 4),
                    "created_at": mems[m]["at"].isoformat()}
                   for sc, m in sorted(via, reverse=True)[:per_unit] if m in mems],
@@ -272,7 +273,11 @@ def _memory_row(r: dict, similarity: float, as_of: datetime | None) -> RecallRow
         created_at=r["at"].isoformat(), source_ids=[int(r["id"]), *dup_ids],
         source_external_ids=[e for e in [r["external_id"], *(r["external_ids"] or [])] if e],
         superseded_by=r["superseded_by"] if superseded else None, current=not superseded,
-        resolved_dates=list(r["resolved_dates"] or []))
+        resolved_dates=_dates(r["resolved_dates"]))
+
+
+def _dates(text: str | None) -> list:
+    return json.loads(text) if text and text != "[]" else []
 
 
 class ActivationRecorder:

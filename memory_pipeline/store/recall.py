@@ -89,11 +89,12 @@ def summaries_for_context(conn: psycopg.Connection, user_id: str, q: np.ndarray 
 #   m  a memory's details (candidates, their successors)
 #   s  a summary's details (`d`: its own text's distance to the query)
 #   p  the profile (`d`: its distance, NULL without an embedding)
+# `resolved_dates` is JSON text: decoded only for the rows recall returns
 FETCH_COLUMNS = ("part", "id", "d", "unit", "dated", "content", "tier", "at", "superseded_at", "external_id",
          "superseded_by", "resolved_dates", "ids", "external_ids")
 _MEM_DETAIL = (
     "SELECT 'm', m.id::text, NULL::float8, NULL::text, NULL::bool, m.content, m.tier, m.created_at, n.created_at,"
-    " m.external_id, m.superseded_by, m.resolved_dates,"
+    " m.external_id, m.superseded_by, m.resolved_dates::text,"
     " (SELECT array_agg(d.id ORDER BY d.id) FROM memories d WHERE d.duplicate_of = m.id),"
     " (SELECT array_agg(coalesce(d.external_id, '') ORDER BY d.id) FROM memories d WHERE d.duplicate_of = m.id)"
     " FROM memories m LEFT JOIN memories n ON n.id = m.superseded_by"
@@ -102,7 +103,7 @@ _MEM_DETAIL = (
 )
 _SUMM_DETAIL = (
     "SELECT 's', s.id, (s.embedding <=> %(q)b)::float8, NULL, NULL, s.content, s.tier, s.temporal_end, NULL,"
-    " NULL, NULL, s.resolved_dates, s.source_ids, s.source_external_ids"  # kept by a trigger (migration 0011)
+    " NULL, NULL, s.resolved_dates::text, s.source_ids, s.source_external_ids"  # kept by a trigger (migration 0011)
     " FROM summaries s WHERE s.id IN (SELECT unit FROM mc WHERE unit IS NOT NULL UNION SELECT id FROM oc)"
 )
 _PROFILE = (
@@ -231,7 +232,7 @@ def statement(conn: psycopg.Connection, user_id: str, q: np.ndarray, *, tiers: S
         f" dc AS ({_dated(conn, user_id, as_of, bool(index_candidates), k)}),"
         " mids AS (SELECT id FROM mc UNION SELECT id FROM dc)"
         " SELECT 'c', id::text, d, unit, false, NULL, NULL, NULL::timestamptz, NULL::timestamptz, NULL, NULL::bigint,"
-        "  NULL::jsonb, NULL::bigint[], NULL::text[] FROM mc"
+        "  NULL::text, NULL::bigint[], NULL::text[] FROM mc"
         " UNION ALL SELECT 'c', id::text, d, NULL, true, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL FROM dc"
         " UNION ALL SELECT 'o', id, d, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL FROM oc"
         f" UNION ALL {_MEM_DETAIL} UNION ALL {_SUMM_DETAIL} UNION ALL {_PROFILE}"
