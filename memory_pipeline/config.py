@@ -132,9 +132,10 @@ class Settings:
     # spans go ("console": stderr; "otel": the OpenTelemetry tracer provider the application set up)
     metrics_port: int | None = None
     traces: str = "off"
-    # the embedded server's buffer cache: "auto" (an eighth of the machine's memory, 128 MB to 2 GB) or
-    # a PostgreSQL size ("512MB"); PostgreSQL's own default, 128 MB, is a tenth of a 100k store
-    pg_shared_buffers: str = "auto"
+    # the embedded server's buffer cache: a PostgreSQL size ("512MB") or "auto" (an eighth of the
+    # machine's memory, 128 MB to 2 GB). PostgreSQL's own 128 MB stays the default: 2 GB made the run
+    # after a full 1M run slower (the full run's dirty pages written during it; docs/BENCHMARKS.md)
+    pg_shared_buffers: str = "128MB"
 
     @classmethod
     def from_env(cls) -> Settings:
@@ -165,7 +166,7 @@ class Settings:
             ui_url=(os.environ.get("MEMORY_PIPELINE_UI_URL") or "http://127.0.0.1:3000").rstrip("/"),
             metrics_port=_int("MEMORY_PIPELINE_METRICS_PORT", 0) or None,
             traces=os.environ.get("MEMORY_PIPELINE_TRACES") or "off",
-            pg_shared_buffers=os.environ.get("MEMORY_PIPELINE_PG_SHARED_BUFFERS") or "auto",
+            pg_shared_buffers=os.environ.get("MEMORY_PIPELINE_PG_SHARED_BUFFERS") or "128MB",
         )
 
     def with_overrides(self, **kwargs) -> Settings:

@@ -34,7 +34,7 @@ def _runtime_dir(pgdata: Path) -> None:
         os.environ["XDG_RUNTIME_DIR"] = str(run)
 
 
-def embedded_uri(pgdata: Path, database: str = "postgres", *, shared_buffers: str = "auto") -> str:
+def embedded_uri(pgdata: Path, database: str = "postgres", *, shared_buffers: str = "128MB") -> str:
     """Start (or reuse) the embedded server for `pgdata` and return a libpq URI for `database`.
 
     cleanup_mode=None: the server outlives this process, so a CLI call ending never stops it
