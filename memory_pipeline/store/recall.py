@@ -32,14 +32,11 @@ def send_touch(conn: psycopg.Connection, user_id: str, memory_counts: Mapping[in
     s_ids, s_n = zip(*sorted(summary_counts.items()), strict=True) if summary_counts else ((), ())
     # a fixed text with the arrays as text parameters, prepared once per connection: nothing to compose
     # or plan per recall
-    key = (id(conn.pgconn), conn.pgconn.backend_pid)
-    if key not in _PREPARED:
+    if _first_time(_PREPARED, conn):
         res = conn.pgconn.prepare(b"touch", _TOUCH)
         if res.status != psycopg.pq.ExecStatus.COMMAND_OK:
+            _PREPARED.discard((id(conn.pgconn), conn.pgconn.backend_pid))
             raise psycopg.OperationalError(f"activation statement: {res.error_message.decode(errors='replace')}")
-        if len(_PREPARED) > 256:  # connections come and go; a forgotten one is prepared again
-            _PREPARED.clear()
-        _PREPARED.add(key)
     conn.pgconn.send_query_prepared(b"touch", [_int_array(m_ids), _int_array(m_n), _text_array(s_ids), _int_array(s_n),
                                            user_id.encode()])
 
@@ -192,12 +189,20 @@ def _generic_plans(conn: psycopg.Connection) -> None:
     if not conn.autocommit:  # the caller's transaction: for this statement only, never remembered
         conn.execute("SET LOCAL plan_cache_mode = force_generic_plan")
         return
-    key = (id(conn.pgconn), conn.pgconn.backend_pid)
-    if key not in _GENERIC:
+    if _first_time(_GENERIC, conn):
         conn.execute("SET plan_cache_mode = force_generic_plan")
-        if len(_GENERIC) > 256:  # connections come and go; a forgotten one only costs a SET
-            _GENERIC.clear()
-        _GENERIC.add(key)
+
+
+def _first_time(done: set[tuple[int, int]], conn: psycopg.Connection) -> bool:
+    """Whether `conn`'s session is not in `done` yet (then it is now): per-session setup done once.
+    Connections come and go; past 256 the set starts again and a forgotten one is set up again."""
+    key = (id(conn.pgconn), conn.pgconn.backend_pid)
+    if key in done:
+        return False
+    if len(done) > 256:
+        done.clear()
+    done.add(key)
+    return True
 
 
 def statement(conn: psycopg.Connection, user_id: str, q: np.ndarray, *, tiers: Sequence[str], limit: int,

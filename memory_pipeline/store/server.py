@@ -56,7 +56,7 @@ def embedded_uri(pgdata: Path, database: str = "postgres", *, shared_buffers: st
             # pgserver hands back its cached handle even after the server stopped (`db stop`, a crash):
             # make sure it runs, restarting it on the same data directory if not
             server.ensure_postgres_running()
-            if _configure(server.get_uri("postgres"), buffer_size(shared_buffers)) and fresh:
+            if _configure(pgdata, server.get_uri("postgres"), buffer_size(shared_buffers)) and fresh:
                 server.stop()  # shared_buffers is read at start only; nothing else uses a new server yet
                 server.ensure_postgres_running()
         except Exception as e:
@@ -75,16 +75,19 @@ def buffer_size(setting: str) -> str:
     return f"{min(2048, max(128, total // 8 // 2**20))}MB"
 
 
-def _configure(uri: str, shared_buffers: str) -> bool:
+def _configure(pgdata: Path, uri: str, shared_buffers: str) -> bool:
     """Record `shared_buffers` in the server's own configuration file (ALTER SYSTEM) unless it is
-    there already; returns whether it wrote it (a running server applies it at its next start)."""
+    there already; returns whether it wrote it (a running server applies it at its next start). The
+    file is read first: every process start reads it, and only a change opens a connection."""
     import psycopg
 
+    try:
+        recorded = re.findall(r"^shared_buffers = '([^']*)'", (pgdata / "postgresql.auto.conf").read_text(), re.M)
+    except OSError:
+        recorded = []
+    if recorded and recorded[-1] == shared_buffers:
+        return False
     with psycopg.connect(uri, autocommit=True, connect_timeout=10) as conn:
-        recorded = conn.execute("SELECT setting FROM pg_file_settings WHERE name = 'shared_buffers'"
-                                " AND sourcefile LIKE '%postgresql.auto.conf' ORDER BY seqno DESC LIMIT 1").fetchone()
-        if recorded is not None and recorded[0] == shared_buffers:
-            return False
         conn.execute(f"ALTER SYSTEM SET shared_buffers = '{shared_buffers}'")  # validated by `buffer_size`
     log.info("embedded PostgreSQL: shared_buffers = %s (from the server's next start)", shared_buffers)
     return True
