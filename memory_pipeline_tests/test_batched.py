@@ -3,6 +3,7 @@ one run per user ends, first run and incremental run alike; a failed user in a b
 
 from __future__ import annotations
 
+import gc
 import re
 from collections import Counter
 from datetime import timedelta
@@ -114,6 +115,38 @@ def test_a_batch_of_one_that_fails_is_reported_once(service, monkeypatch):
     assert list(out.failed) == ["solo"] and "cannot be built" in out.failed["solo"] and not out.outcomes
     assert calls == ["solo"]  # not run a second time on its own: it was on its own
     assert service.conn.execute("SELECT count(*) FROM consolidation_state WHERE user_id = 'solo'").fetchone()[0] == 0
+
+
+def test_the_cycle_collector_is_paused_only_while_a_batch_runs(service, monkeypatch):
+    users = ["gc1", "gc2"]
+    _load(service, users, True)
+    seen = []
+    real = profile_phase.run
+
+    def watching(ctx, writer, engine):
+        seen.append((ctx.user_id, gc.isenabled()))
+        if ctx.user_id == "gc2" and not gc.isenabled():
+            raise RuntimeError("fails inside the batch only")
+        return real(ctx, writer, engine)
+
+    monkeypatch.setattr(profile_phase, "run", watching)
+    assert gc.isenabled()
+    out = _batch(service, users)
+    # the batch ran paused and failed; each user again on its own, collector running
+    assert seen == [("gc1", False), ("gc2", False), ("gc1", True), ("gc2", True)]
+    assert not out.failed and [o.user_id for o in out.outcomes] == users
+    assert gc.isenabled()
+    gc.disable()  # a process that runs without the collector keeps it off
+    try:
+        _batch(service, ["gc3"])
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
+    with batch_mod.collector_paused():  # two batches at once (threads): on again when the last ends
+        with batch_mod.collector_paused():
+            assert not gc.isenabled()
+        assert not gc.isenabled()
+    assert gc.isenabled()
 
 
 def test_a_dry_run_batch_logs_what_an_apply_batch_does_and_writes_nothing(service):
