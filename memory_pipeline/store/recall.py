@@ -35,7 +35,7 @@ def send_touch(conn: psycopg.Connection, user_id: str, memory_counts: Mapping[in
     if _first_time(_PREPARED, conn):
         res = conn.pgconn.prepare(b"touch", _TOUCH)
         if res.status != psycopg.pq.ExecStatus.COMMAND_OK:
-            _PREPARED.discard((id(conn.pgconn), conn.pgconn.backend_pid))
+            _PREPARED.discard(_session(conn))  # tried again on the next recall
             raise psycopg.OperationalError(f"activation statement: {res.error_message.decode(errors='replace')}")
     conn.pgconn.send_query_prepared(b"touch", [_int_array(m_ids), _int_array(m_n), _text_array(s_ids), _int_array(s_n),
                                            user_id.encode()])
@@ -193,10 +193,14 @@ def _generic_plans(conn: psycopg.Connection) -> None:
         conn.execute("SET plan_cache_mode = force_generic_plan")
 
 
+def _session(conn: psycopg.Connection) -> tuple[int, int]:
+    return id(conn.pgconn), conn.pgconn.backend_pid
+
+
 def _first_time(done: set[tuple[int, int]], conn: psycopg.Connection) -> bool:
     """Whether `conn`'s session is not in `done` yet (then it is now): per-session setup done once.
     Connections come and go; past 256 the set starts again and a forgotten one is set up again."""
-    key = (id(conn.pgconn), conn.pgconn.backend_pid)
+    key = _session(conn)
     if key in done:
         return False
     if len(done) > 256:
