@@ -109,3 +109,52 @@ def test_a_short_clause_restated_with_another_word_and_a_cue():
 def test_more_ways_of_naming_both_values(newer, older, old, new):
     change = detect_change(newer, older)
     assert change is not None and (change.old_value, change.new_value, change.how) == (old, new, "switched"), change
+
+
+@pytest.mark.parametrize(("newer", "older", "old", "new"), [
+    ("Editor: helix.", "Editor: vim.", "vim", "helix"),  # a lower-case value: the key says what it is
+    ("Budget for Apollo: $55k.", "Budget for Apollo: $40k", "$40k", "$55k"),
+    ("FYI - home city: Nantes.", "Location: Lyon.", "Lyon", "Nantes"),  # one relation, other words
+    ("Memo: editing setup: helix", "Editing setup: vim.", "vim", "helix"),  # the last colon is the field's
+])
+def test_a_key_value_line_given_another_value_needs_no_cue(newer, older, old, new):
+    change = detect_change(newer, older)
+    assert change is not None and (change.old_value, change.new_value, change.how) == (old, new, "field"), change
+
+
+@pytest.mark.parametrize(("newer", "older"), [
+    ("Budget for Hermes: $55k.", "Budget for Apollo: $40k."),  # another owner
+    ("Favourite food: paella.", "Favourite language: Swift."),  # another key sharing a word
+    ("Note: call Sam about the lease.", "Note: buy milk."),  # a message label, no field
+    ("Need tips: a kids' party.", "Need tips: a farewell gift."),  # a plural key: a list, not one value
+    ("Someone owes: write the migration plan.", "Someone owes: test the backup restore."),  # a clause
+    ("Editor: helix, vim for quick edits.", "Editor: vim."),  # the old value is still said
+])
+def test_key_value_lines_that_change_nothing(newer, older):
+    assert detect_change(newer, older) is None
+
+
+@pytest.mark.parametrize(("newer", "older", "old", "new"), [
+    ("Living in Nantes, near the station.", "The user lives in Lyon.", "Lyon", "Nantes"),
+    ("I've been working for Initech since spring.", "Works at Globex.", "Globex", "Initech"),
+    ("Started the new position at Initech.", "Works at Globex.", "Globex", "Initech"),  # a verb, no subject
+    ("Location: Nantes.", "I live in Lyon.", "Lyon", "Nantes"),  # a field against a governed value
+    ("Works at Initech.", "Job: Globex.", "Globex", "Initech"),
+])
+def test_where_one_lives_or_works_holds_one_value_at_a_time(newer, older, old, new):
+    change = detect_change(newer, older)
+    assert change is not None and (change.old_value, change.new_value, change.how) == (old, new, "held"), change
+    assert change.relation in ("residence", "employment")
+
+
+@pytest.mark.parametrize(("newer", "older"), [
+    ("Felix lives in Oslo.", "The user lives in Lyon."),  # another person
+    ("Wren is based in Cape Town.", "I'm based in Lyon."),  # a name the value tokens do not take
+    ("The data lives in Postgres.", "The user lives in Lyon."),  # a thing's place, not the user's
+    ("I earn my living at Initech.", "I live in Lyon."),  # "my living": a noun, not where one lives
+    ("My job is ML engineer.", "Works at Globex."),  # "job is" names a role, not an employer
+    ("His job at Initech sounds fun.", "Works at Globex."),  # someone else's job
+    ("We visited Nantes last weekend.", "The user lives in Lyon."),  # no word of the relation
+])
+def test_a_value_near_the_relation_of_someone_or_something_else_is_no_change(newer, older):
+    assert detect_change(newer, older) is None

@@ -18,30 +18,34 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
+from memory_pipeline.lib.change_words import SPEAKER, dropped, reworded, stem
 from memory_pipeline.lib.digest import speaker_of
+from memory_pipeline.lib.fields import field_change, fields, key_relation, user_fields
 from memory_pipeline.lib.summarize import split_sentences
 from memory_pipeline.lib.text import STOP_WORDS
 from memory_pipeline.lib.vocab.change import (
-    ADDITIVE,
-    ANYMORE,
     CHANGE_VERBS,
+    COPULA_NOUNS,
     DEPARTURE_AFTER,
     DEPARTURE_BEFORE,
-    DROPPED_BEFORE,
-    DROPPING_CUE,
+    DETERMINERS,
     FRAME_CLASSES,
     FRAME_STOP,
-    NEGATED_CUE,
-    NEGATION,
+    FUNCTIONAL,
+    GOVERN_LINKS,
+    GOVERNING_NOUNS,
+    GOVERNS,
+    GOVERNS_ANY,
     NOT_VALUES,
+    OTHER_OWNERS,
     RESTATED_CUE,
     SWITCH,
     TIME_WORDS,
+    USER_WORDS,
 )
 
 _TOKEN = re.compile(r"[A-Za-z0-9][\w'/&.-]*[\w]|[A-Za-z0-9]|[,;:()\u2013\u2014]|\s-\s")
 _BREAK = "|"  # a clause boundary: a value never spans it ("Yeah, Gina" is no name "Yeah Gina")
-_SPEAKER = re.compile(r"^\s*[A-Z][\w ]{0,30}:\s+")  # "User: ", "Caroline: " (a transcript's speaker)
 _CONNECTORS = frozenset({"of", "de", "&", "and", "la", "van", "von", "du"})
 FRAME_WINDOW = 4
 
@@ -86,7 +90,7 @@ def _kind(v: _Value) -> str:
 def _values(text: str) -> tuple[list[list[str]], list[_Value]]:
     """Sentences as token lists, and the named values in them. A capitalised sentence opener counts
     only when the next word is capitalised too ("Lone Star Diagnostics", not "Still getting used")."""
-    text = _SPEAKER.sub("", text)
+    text = SPEAKER.sub("", text)
     sentences = [[t if t[0].isalnum() else _BREAK for t in _TOKEN.findall(s)] for s in split_sentences(text)]
     out = []
     for n, toks in enumerate(sentences):
@@ -107,14 +111,6 @@ def _values(text: str) -> tuple[list[list[str]], list[_Value]]:
     return sentences, out
 
 
-def _stem(word: str) -> str:
-    w = word.lower().strip("'")
-    for suffix in ("ing", "ed", "es", "s"):
-        if len(w) > len(suffix) + 3 and w.endswith(suffix):
-            return w[: -len(suffix)]
-    return w
-
-
 def _frame(sentence: list[str], v: _Value, words: int = FRAME_WINDOW) -> frozenset[str]:
     """Up to `words` content words on each side of the value, within its clause."""
     out: list[str] = []
@@ -125,7 +121,7 @@ def _frame(sentence: list[str], v: _Value, words: int = FRAME_WINDOW) -> frozens
             if w == _BREAK or taken == words:
                 break
             if w.lower() not in FRAME_STOP and not w[:1].isupper():
-                out.append(_stem(w))
+                out.append(stem(w))
                 taken += 1
     return frozenset(out)
 
@@ -148,10 +144,41 @@ def _replaces(new: _Value, old: _Value) -> bool:
     return not (new.tokens & old.tokens) or (len(old.tokens) >= 2 and old.tokens < new.tokens)
 
 
-def _clause_cue(sentence: list[str], v: _Value) -> bool:
-    """A change cue in the value's own clause."""
+def _clause_of(sentence: list[str], v: _Value) -> tuple[int, int]:
     a = max([i for i in range(v.start) if sentence[i] == _BREAK], default=-1) + 1
     b = min([i for i in range(v.end, len(sentence)) if sentence[i] == _BREAK], default=len(sentence))
+    return a, b
+
+
+def _subject(sentence: list[str], v: _Value, vals: list[_Value]) -> frozenset[str] | None:
+    """Who the clause says holds `v`: the named values before it ("Felix" in "Felix lives in Lima"),
+    the user (empty: "I live in", "their company is", a note's bare "Lives in"), or None for anything
+    else ("the data lives in", "pipelines live in")."""
+    a, _ = _clause_of(sentence, v)
+    named = frozenset(t for o in vals if o.sentence == v.sentence and a <= o.start < v.start for t in o.tokens)
+    if named:
+        return named
+    before = [w.lower() for w in sentence[a:v.start]]
+    if any(w in USER_WORDS for w in before):
+        return frozenset()
+    # another subject: a word right before the relation's verb ("the data lives in"), or another
+    # owner of its noun ("his job at"); "started the new position at" is the user's
+    first = next((i for i, w in enumerate(before) if w in GOVERNS_ANY), None)
+    if first is None or first == 0:
+        return frozenset()
+    names = [w for w in sentence[a:a + first] if w[:1].isupper() and w.lower() not in FRAME_STOP
+             and not w.lower().endswith(("ly", "ed"))]
+    if names:
+        return frozenset(w.lower() for w in names)  # "Wren is based in": a name the tokens did not take
+    prev = before[first - 1]
+    if before[first] in GOVERNING_NOUNS:
+        return None if prev in OTHER_OWNERS or prev.endswith("'s") else frozenset()
+    return None if prev not in FRAME_STOP and prev not in STOP_WORDS and not prev.endswith(("ly", "ed")) else frozenset()
+
+
+def _clause_cue(sentence: list[str], v: _Value) -> bool:
+    """A change cue in the value's own clause."""
+    a, b = _clause_of(sentence, v)
     clause = sentence[a:b]
     return RESTATED_CUE.search(" ".join(clause)) is not None or any(w.lower() in CHANGE_VERBS for w in clause)
 
@@ -160,6 +187,25 @@ def _classes(sentence: list[str], v: _Value, words: int = FRAME_WINDOW) -> froze
     """The relations (FRAME_CLASSES) the words around a value name."""
     around = {w.lower() for w in sentence[max(0, v.start - words): v.end + words] if w != _BREAK}
     return frozenset(name for name, cues in FRAME_CLASSES.items() if around & cues)
+
+
+def _governed(sentence: list[str], v: _Value, words: int = 3) -> frozenset[str]:
+    """The relations whose words govern a value: one of them a few words before it in its clause, and
+    right before it a link ("lives in X", "employer is X") or the word itself ("joined X")."""
+    a, _ = _clause_of(sentence, v)
+    start = max(a, v.start - words)
+    before = [w.lower() for w in sentence[start: v.start]]
+    if not before or (before[-1] not in GOVERN_LINKS and before[-1] not in GOVERNS_ANY):
+        return frozenset()
+    cues = set()
+    for i, w in enumerate(before):
+        prev = sentence[start + i - 1].lower() if start + i > a else ""
+        if w in GOVERNING_NOUNS:
+            if before[-1] != "is" or w in COPULA_NOUNS:  # "my job is ML engineer" names a role
+                cues.add(w)
+        elif w in GOVERNS_ANY and prev not in DETERMINERS:  # "earn my living at": a noun, not a verb
+            cues.add(w)
+    return frozenset(name for name, words in GOVERNS.items() if words & cues)
 
 
 def _same_relation(old_classes: frozenset[str], sentence: list[str], v: _Value) -> bool:
@@ -182,12 +228,20 @@ def detect_change(newer: str, older: str, held: Callable[[str], bool] | None = N
     if switched is not None:
         said = [v for v in old_vals if v.text.lower() == switched.old_value.lower()]
         return replace(switched, relation=_relation(_classes(old_sents[said[0].sentence], said[0]))) if said else switched
+    field = field_change(newer, older)
+    if field is not None:
+        old, new = field
+        return Change(old.value, new.value, "field", key_relation(old.key))
+    across = _field_and_value(newer, older)
+    if across is not None:
+        return across
     named = _named_change(newer, old_sents, old_vals, held)
     if named is not None:
         return named
     if _speaker(newer) != _speaker(older) and _speaker(newer) and _speaker(older):
         return None  # one speaker leaving a word behind says nothing of what the other one stated
-    return _dropped(newer, older) or _reworded(newer, older)
+    found = dropped(newer, older) or reworded(newer, older)
+    return Change(*found) if found else None
 
 
 def _speaker(text: str) -> str:
@@ -219,10 +273,16 @@ def _named_change(newer: str, old_sents: list[list[str]], old_vals: list[_Value]
                 # an extension of the old value first ("Staff Research Scientist"), then the nearest
                 best = min(near, key=lambda v: (not old.tokens < v.tokens, (v.sentence - n) % 3, abs(v.start - at)))
                 return Change(old.text, best.text, "departure", _relation(old_classes))
-        if cue and not any(v.tokens == old.tokens for v in new_vals):
+        if any(v.tokens == old.tokens for v in new_vals):
+            continue
+        if cue:
             found = _restated(old, _frame(old_sents[old.sentence], old), old_classes, new_sents, fresh)
             if found is not None:
                 return replace(found, relation=_relation(old_classes))
+        found = _held_one(old, _governed(old_sents[old.sentence], old) & FUNCTIONAL, _subject(old_sents[old.sentence], old, old_vals),
+                          new_sents, new_vals, fresh)
+        if found is not None:
+            return found
     return None
 
 
@@ -242,90 +302,45 @@ def _restated(old: _Value, old_frame: frozenset[str], old_classes: frozenset[str
     return None
 
 
-_CLAUSE = re.compile(r"[,;:()\u2013\u2014]|\s-\s|\bbut\b", re.IGNORECASE)
-_WORD = re.compile(r"[A-Za-z][A-Za-z'-]*[A-Za-z]")  # "it's", "I'm": contractions are no content words
-ANYMORE_WITHIN = 8  # "anymore" this many words after the value, at most
-CLAUSE_WORDS = 6  # a restated clause this short says one thing; longer ones say several
-
-
-@lru_cache(maxsize=4096)  # one text meets several partners
-def _clauses(text: str) -> tuple[str, ...]:
-    """Clauses of the statements (questions ask, they state nothing)."""
-    sents = split_sentences(_SPEAKER.sub("", text))
-    return tuple(c.strip() for s in sents if not s.rstrip().endswith("?") for c in _CLAUSE.split(s) if c.strip())
-
-
-def _content(clause: str) -> dict[str, str]:
-    """stem -> word as written, for the clause's content words."""
-    out: dict[str, str] = {}
-    for w in _WORD.findall(clause):
-        low = w.lower()
-        if len(low) >= 3 and "'" not in low and low not in STOP_WORDS and low not in FRAME_STOP and w not in NOT_VALUES:
-            out.setdefault(_stem(low), w)
-    return out
-
-
-@lru_cache(maxsize=4096)
-def _stated(older: str) -> tuple[dict[str, str], ...]:
-    """The older text's clauses that state something (no negation): what a newer one can leave behind.
-    Cached: callers only read the dicts."""
-    return tuple(c for c in (_content(x) for x in _clauses(older) if not NEGATION.search(x)) if c)
-
-
-def _dropped(newer: str, older: str) -> Change | None:
-    """A word the older text states, left behind in a newer clause: "drop the emojis", "gave up
-    coffee", "the bullet thing isn't working for me anymore" (any word, not only names)."""
-    if DROPPING_CUE.search(newer) is None:
-        return None  # most texts leave nothing behind: no clause work for them
-    held = {k: v for c in _stated(older) for k, v in c.items()}
-    if not held:
+def _held_one(old: _Value, relations: frozenset[str], subject: frozenset[str] | None, sents: list[list[str]],
+              vals: list[_Value], fresh: list[_Value]) -> Change | None:
+    """A relation one holds one value of at a time (where one lives, who one works for), stated
+    with another value of the same kind for the same subject: a change, with or without a cue. Only
+    a value the relation's words govern counts (its object: "works at X", "my home is X"), never one
+    they merely stand near ("the X onboarding flow")."""
+    if not relations or subject is None:
         return None
-    for clause in _clauses(newer):
-        negated = NEGATION.search(clause) is not None
-        for m in _WORD.finditer(clause):
-            word = held.get(_stem(m.group()))
-            if word is None:
-                continue
-            if _dropping(clause, m.start(), m.end(), negated):
-                return Change(word, "", "dropped")
+    for v in fresh:
+        sent = sents[v.sentence]
+        if (_other(v, old) and _kind(v) == _kind(old) and relations & _governed(sent, v)
+                and _subject(sent, v, vals) == subject):
+            return Change(old.text, v.text, "held", _relation(relations))
     return None
 
 
-def _dropping(clause: str, start: int, end: int, negated: bool) -> bool:
-    """Whether the word at clause[start:end] is left behind: a dropping cue right before it that is
-    not itself negated, or a negation near it with "anymore" a few words after it."""
-    before = clause[:start]
-    cue = DROPPED_BEFORE.search(before)
-    if cue is not None:
-        return NEGATED_CUE.search(before[: cue.start()]) is None
-    if not negated:
-        return False
-    after = clause[end:].split()[:ANYMORE_WITHIN]
-    tail = " ".join(after)
-    return ANYMORE.search(tail) is not None and (
-        NEGATION.search(tail) is not None or NEGATION.search(" ".join(before.split()[-3:])) is not None)
+def _governed_values(text: str, relation: str) -> list[_Value]:
+    """The text's values that `relation`'s words govern, held by the user."""
+    sents, vals = _values(text)
+    return [v for v in vals if relation in _governed(sents[v.sentence], v) and _subject(sents[v.sentence], v, vals) == frozenset()]
 
 
-def _reworded(newer: str, older: str) -> Change | None:
-    """A short newer clause with a change cue that says a short older clause's words with one or two
-    others in place of one or two of them ("these days I drink coffee" for "I drink tea every
-    morning"); never when the newer text adds rather than replaces ("too", "also", "still")."""
-    if RESTATED_CUE.search(newer) is None or ADDITIVE.search(newer):
-        return None
-    old = [c for c in _stated(older) if len(c) <= CLAUSE_WORDS]
-    for clause in _clauses(newer):
-        if RESTATED_CUE.search(clause) is None or NEGATION.search(clause):
-            continue
-        new = _content(RESTATED_CUE.sub(" ", clause))
-        if not new or len(new) > CLAUSE_WORDS:
-            continue
-        for o in old:
-            shared = o.keys() & new.keys()
-            gone, came = o.keys() - shared, new.keys() - shared
-            # the shared frame outweighs what changed: one word for one, or two shared words at least
-            if 1 <= len(gone) <= 2 and 1 <= len(came) <= 2 and len(shared) >= max(len(gone), len(came)):
-                return Change(" ".join(o[k] for k in o if k in gone), " ".join(new[k] for k in new if k in came),
-                              "reworded")
+def _field_and_value(newer: str, older: str) -> Change | None:
+    """A field of the user's ("Location: Lyon") against a value its relation governs in the other
+    text ("lives in Nantes"), either way round, for the relations held one value at a time. The old
+    value may come back in the newer text only as the one left ("not Lyon anymore")."""
+    new_sents, new_vals = _values(newer)
+    kept = {v.text.lower() for v in new_vals if _departed(new_sents[v.sentence], v) is None}
+    kept |= {f.value.lower() for f in fields(newer)}
+    for f, relation in user_fields(older):
+        if relation in FUNCTIONAL and f.value.lower() not in kept:
+            for v in _governed_values(newer, relation):
+                if v.text.lower() != f.value.lower():
+                    return Change(f.value, v.text, "held", relation)
+    for f, relation in user_fields(newer):
+        if relation in FUNCTIONAL:
+            for v in _governed_values(older, relation):
+                if v.text.lower() != f.value.lower() and v.text.lower() not in kept:
+                    return Change(v.text, f.value, "held", relation)
     return None
 
 

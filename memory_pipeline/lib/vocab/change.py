@@ -57,6 +57,34 @@ FRAME_CLASSES = {
         "company", "job", "position", "offer", "onboarding",
     }),
 }  # fmt: skip
+# Relations one holds one value of at a time: a new value replaces the old one even when nothing
+# says it changed.
+FUNCTIONAL = frozenset({"residence", "employment"})
+# The words of those relations that govern a value as their object ("lives in X", "joined X"); narrower
+# than FRAME_CLASSES, whose words may only stand near a value ("the X onboarding flow").
+GOVERNS = {
+    "residence": frozenset({
+        "live", "lives", "living", "lived", "based", "reside", "resides", "residing", "moved", "relocated",
+        "home", "settled",
+    }),
+    "employment": frozenset({
+        "work", "works", "working", "worked", "joined", "employed", "employer", "company", "job", "hired",
+        "position",
+    }),
+}  # fmt: skip
+GOVERNS_ANY = frozenset().union(*GOVERNS.values())
+GOVERNING_NOUNS = frozenset({"home", "job", "company", "employer", "position"})
+# Those that name the value itself after "is" ("my employer is X"; "my job is X" names a role).
+COPULA_NOUNS = frozenset({"home", "company", "employer"})
+# Words that make the next word a noun ("my living", "a move").
+DETERMINERS = frozenset({"my", "a", "an", "the", "your", "his", "her", "their", "our", "its"})
+# Owners of such a noun that are someone else ("his job", "her company").
+OTHER_OWNERS = frozenset({"his", "her", "its", "whose"})
+# What may stand between such a word and its value.
+GOVERN_LINKS = frozenset({"in", "at", "to", "for", "by", "from", "near", "is", "are", "out", "of"})
+# Words by which a clause says the user is its subject (a note about the user says "user" or "they").
+USER_WORDS = frozenset({"i", "i'm", "i've", "im", "me", "my", "we", "we're", "our", "us", "user", "user's",
+                        "they", "they're", "their", "them"})
 # Verbs that say by themselves that the relation has a new value ("I joined Aurora Robotics").
 CHANGE_VERBS = frozenset({"joined", "moved", "relocated", "transferred", "hired"})
 # A change that names both values: "switched from tea to coffee", "moved from Lyon to Nantes",

@@ -5,7 +5,9 @@ is one data module defining the same names (``PERSONAL``, ``PROJECT``, ``CONTACT
 ``HABIT_FRAMES``, ``HABIT_QUESTIONS``, ``PREFIXES``, ``SUFFIXES``, ``EXPANSIONS``, ``PAST_EVENTS``,
 ``FUTURE_EVENTS``, ``PAST_FRAMES``, ``FUTURE_FRAMES``, ``DISTRACTORS``, ``FILLER_USER``,
 ``FILLER_ASSISTANT``, ``FILLER_CHAT``, ``TASK_FRAMES``). ``conversational`` (first-person chat) is
-the default; ``plain`` says the same facts the way a mix of people and an assistant's notes would.
+the default; ``plain`` says the same facts the way a mix of people and an assistant's notes would;
+``messy`` says them the way people really type into a chat (informal, abbreviated, run-on, the fact
+mid-sentence or only implied), a held-out check on wording nobody tuned the rules on.
 ``WorkloadSpec.phrasing`` names the family a workload is worded in. This module only holds what those
 data modules are spelled with, and the lookup of a family by name.
 """
@@ -16,7 +18,7 @@ import importlib
 from dataclasses import dataclass
 from types import ModuleType
 
-FAMILIES = ("conversational", "plain")
+FAMILIES = ("conversational", "plain", "messy")
 
 
 def words(s: str) -> tuple[str, ...]:

@@ -1,0 +1,121 @@
+"""The change detector's word-level half: a word the older text states, left behind by a newer clause
+("drop the emojis", "gave up coffee"), or a short clause said again with one or two words in place of
+others ("these days I drink coffee" for "I drink tea every morning"). Any word counts, not only names;
+each returns (old words, new words, how) or None.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from memory_pipeline.lib.summarize import split_sentences
+from memory_pipeline.lib.text import STOP_WORDS
+from memory_pipeline.lib.vocab.change import (
+    ADDITIVE,
+    ANYMORE,
+    DROPPED_BEFORE,
+    DROPPING_CUE,
+    FRAME_STOP,
+    NEGATED_CUE,
+    NEGATION,
+    NOT_VALUES,
+    RESTATED_CUE,
+)
+
+SPEAKER = re.compile(r"^\s*[A-Z][\w ]{0,30}:\s+")  # "User: ", "Caroline: " (a transcript's speaker)
+
+
+def stem(word: str) -> str:
+    w = word.lower().strip("'")
+    for suffix in ("ing", "ed", "es", "s"):
+        if len(w) > len(suffix) + 3 and w.endswith(suffix):
+            return w[: -len(suffix)]
+    return w
+
+
+_CLAUSE = re.compile(r"[,;:()\u2013\u2014]|\s-\s|\bbut\b", re.IGNORECASE)
+_WORD = re.compile(r"[A-Za-z][A-Za-z'-]*[A-Za-z]")  # "it's", "I'm": contractions are no content words
+ANYMORE_WITHIN = 8  # "anymore" this many words after the value, at most
+CLAUSE_WORDS = 6  # a restated clause this short says one thing; longer ones say several
+
+
+@lru_cache(maxsize=4096)  # one text meets several partners
+def _clauses(text: str) -> tuple[str, ...]:
+    """Clauses of the statements (questions ask, they state nothing)."""
+    sents = split_sentences(SPEAKER.sub("", text))
+    return tuple(c.strip() for s in sents if not s.rstrip().endswith("?") for c in _CLAUSE.split(s) if c.strip())
+
+
+def _content(clause: str) -> dict[str, str]:
+    """stem -> word as written, for the clause's content words."""
+    out: dict[str, str] = {}
+    for w in _WORD.findall(clause):
+        low = w.lower()
+        if len(low) >= 3 and "'" not in low and low not in STOP_WORDS and low not in FRAME_STOP and w not in NOT_VALUES:
+            out.setdefault(stem(low), w)
+    return out
+
+
+@lru_cache(maxsize=4096)
+def _stated(older: str) -> tuple[dict[str, str], ...]:
+    """The older text's clauses that state something (no negation): what a newer one can leave behind.
+    Cached: callers only read the dicts."""
+    return tuple(c for c in (_content(x) for x in _clauses(older) if not NEGATION.search(x)) if c)
+
+
+def dropped(newer: str, older: str) -> tuple[str, str, str] | None:
+    """A word the older text states, left behind in a newer clause: "drop the emojis", "gave up
+    coffee", "the bullet thing isn't working for me anymore" (any word, not only names)."""
+    if DROPPING_CUE.search(newer) is None:
+        return None  # most texts leave nothing behind: no clause work for them
+    held = {k: v for c in _stated(older) for k, v in c.items()}
+    if not held:
+        return None
+    for clause in _clauses(newer):
+        negated = NEGATION.search(clause) is not None
+        for m in _WORD.finditer(clause):
+            word = held.get(stem(m.group()))
+            if word is None:
+                continue
+            if _dropping(clause, m.start(), m.end(), negated):
+                return (word, "", "dropped")
+    return None
+
+
+def _dropping(clause: str, start: int, end: int, negated: bool) -> bool:
+    """Whether the word at clause[start:end] is left behind: a dropping cue right before it that is
+    not itself negated, or a negation near it with "anymore" a few words after it."""
+    before = clause[:start]
+    cue = DROPPED_BEFORE.search(before)
+    if cue is not None:
+        return NEGATED_CUE.search(before[: cue.start()]) is None
+    if not negated:
+        return False
+    after = clause[end:].split()[:ANYMORE_WITHIN]
+    tail = " ".join(after)
+    return ANYMORE.search(tail) is not None and (
+        NEGATION.search(tail) is not None or NEGATION.search(" ".join(before.split()[-3:])) is not None)
+
+
+def reworded(newer: str, older: str) -> tuple[str, str, str] | None:
+    """A short newer clause with a change cue that says a short older clause's words with one or two
+    others in place of one or two of them ("these days I drink coffee" for "I drink tea every
+    morning"); never when the newer text adds rather than replaces ("too", "also", "still")."""
+    if RESTATED_CUE.search(newer) is None or ADDITIVE.search(newer):
+        return None
+    old = [c for c in _stated(older) if len(c) <= CLAUSE_WORDS]
+    for clause in _clauses(newer):
+        if RESTATED_CUE.search(clause) is None or NEGATION.search(clause):
+            continue
+        new = _content(RESTATED_CUE.sub(" ", clause))
+        if not new or len(new) > CLAUSE_WORDS:
+            continue
+        for o in old:
+            shared = o.keys() & new.keys()
+            gone, came = o.keys() - shared, new.keys() - shared
+            # the shared frame outweighs what changed: one word for one, or two shared words at least
+            if 1 <= len(gone) <= 2 and 1 <= len(came) <= 2 and len(shared) >= max(len(gone), len(came)):
+                return (" ".join(o[k] for k in o if k in gone), " ".join(new[k] for k in new if k in came),
+                        "reworded")
+    return None
