@@ -158,3 +158,20 @@ def test_where_one_lives_or_works_holds_one_value_at_a_time(newer, older, old, n
 ])
 def test_a_value_near_the_relation_of_someone_or_something_else_is_no_change(newer, older):
     assert detect_change(newer, older) is None
+
+
+def test_a_question_states_no_new_value_unless_it_asks_for_the_change():
+    older = "The user's time zone is America/Chicago."
+    assert detect_change("Do you know if Pacific time is three hours behind now?", older) is None
+    change = detect_change("Visiting the LA office, could you put my calendar on Pacific time for now?", older)
+    assert change is not None and change.new_value == "Pacific", change
+
+
+def test_values_said_of_different_things_do_not_replace_each_other():
+    # both clauses name what the value belongs to, and they differ
+    assert detect_change("Halo scheduler runs on GCP now.", "Kestrel reporting builds on Drone.") is None
+    assert detect_change("Iris reporting no longer runs on ClickHouse but on Postgres.",
+                         "The Nimbus app database is ClickHouse.") is None
+    # the same thing, another value
+    change = detect_change("Kestrel reporting builds on GCP now.", "Kestrel reporting builds on Drone.")
+    assert change is not None and (change.old_value, change.new_value) == ("Drone", "GCP"), change

@@ -38,6 +38,7 @@ from memory_pipeline.lib.vocab.change import (
     GOVERNS_ANY,
     NOT_VALUES,
     OTHER_OWNERS,
+    REQUEST,
     RESTATED_CUE,
     SWITCH,
     TIME_WORDS,
@@ -256,18 +257,21 @@ def _named_change(newer: str, old_sents: list[list[str]], old_vals: list[_Value]
     if not old_vals or not new_vals:
         return None
     cue = RESTATED_CUE.search(newer) is not None or any(w.lower() in CHANGE_VERBS for s in new_sents for w in s)
-    fresh = [v for v in new_vals if held is None or not held(v.text)]
+    asked = _questions(newer)  # a question states no new value
+    fresh = [v for v in new_vals if v.sentence not in asked and (held is None or not held(v.text))]
     for old in old_vals:
         if _departed(old_sents[old.sentence], old) is not None:
             continue  # "Invoice 1066 from Globex" twice: the same context, not a departure
         old_classes = _classes(old_sents[old.sentence], old)
+        anchors = _anchors(old_sents, old_vals, old, frozenset())
+        mine = [v for v in fresh if not _other_thing(anchors, _anchors(new_sents, new_vals, v, old.tokens))]
         for n, sent in enumerate(new_sents):
             at = _departed(sent, old)
             if at is None:
                 continue
             # the replacing value: a value of the same kind and relation, nearest the departure, in
             # the same sentence, else the next one, else the one before
-            near = [v for v in fresh if v.sentence in (n, n + 1, n - 1) and _replaces(v, old)
+            near = [v for v in mine if v.sentence in (n, n + 1, n - 1) and _replaces(v, old)
                     and _kind(v) == _kind(old) and _same_relation(old_classes, new_sents[v.sentence], v)]
             if near:
                 # an extension of the old value first ("Staff Research Scientist"), then the nearest
@@ -276,7 +280,7 @@ def _named_change(newer: str, old_sents: list[list[str]], old_vals: list[_Value]
         if any(v.tokens == old.tokens for v in new_vals):
             continue
         if cue:
-            found = _restated(old, _frame(old_sents[old.sentence], old), old_classes, new_sents, fresh)
+            found = _restated(old, _frame(old_sents[old.sentence], old), old_classes, new_sents, mine)
             if found is not None:
                 return replace(found, relation=_relation(old_classes))
         found = _held_one(old, _governed(old_sents[old.sentence], old) & FUNCTIONAL, _subject(old_sents[old.sentence], old, old_vals),
@@ -284,6 +288,41 @@ def _named_change(newer: str, old_sents: list[list[str]], old_vals: list[_Value]
         if found is not None:
             return found
     return None
+
+
+def _anchors(sents: list[list[str]], vals: list[_Value], v: _Value, leave: frozenset[str]) -> frozenset[str]:
+    """The other named things in `v`'s clause (what the value is said of), less the words `leave`; an
+    apposition is a clause of its own ("Seattle, USA")."""
+    sent = sents[v.sentence]
+    a, b = _clause_of(sent, v)
+    named = {t for o in vals if o.sentence == v.sentence and o is not v and a <= o.start < b for t in o.tokens}
+    if a == 0 and v.start > 1 and _opening_name(sent):
+        named.add(sent[0].lower())
+    return frozenset(named) - v.tokens - leave
+
+
+def _opening_name(sent: list[str]) -> bool:
+    """Whether the sentence opens with a name the values missed ("Iris reporting runs on"), not with a
+    verb ("Works at", "Calls Boston home", "Settled in") or a function word."""
+    first, low, nxt = sent[0], sent[0].lower(), sent[1]
+    if not first[:1].isupper() or first in NOT_VALUES or low in STOP_WORDS | FRAME_STOP | DEPARTURE_BEFORE:
+        return False
+    verb_s = low.endswith("s") and (nxt.lower() in GOVERN_LINKS | DETERMINERS or nxt[:1].isupper())
+    return not verb_s and not low.endswith(("ed", "ing", "ly"))
+
+
+def _other_thing(old: frozenset[str], new: frozenset[str]) -> bool:
+    """Two values said of different things: both sentences name something else, and nothing in common
+    ("Kestrel builds on Drone" / "Halo runs on GCP")."""
+    return bool(old) and bool(new) and not old & new
+
+
+@lru_cache(maxsize=4096)
+def _questions(text: str) -> frozenset[int]:
+    """The indexes (as in `_values`) of the text's sentences that ask, other than requests ("can you
+    switch everything to Pacific time?" asks for the change)."""
+    return frozenset(n for n, s in enumerate(split_sentences(SPEAKER.sub("", text)))
+                     if s.rstrip().endswith("?") and not REQUEST.search(s))
 
 
 def _restated(old: _Value, old_frame: frozenset[str], old_classes: frozenset[str], sents: list[list[str]],

@@ -134,5 +134,7 @@ NEGATED_CUE = re.compile(r"(?:\b(?:not|never|no)|n't)(?:\s+\w+)?\s*$", re.IGNORE
 # ... or negates it with "anymore" in the same clause ("the bullet thing isn't working for me anymore").
 NEGATION = re.compile(r"\b(?:not|no|never|nothing)\b|n't\b", re.IGNORECASE)
 ANYMORE = re.compile(r"\b(?:any\s?more|no\s+longer)\b", re.IGNORECASE)
+# A question that asks for something to be done states it ("can you switch to Pacific time?").
+REQUEST = re.compile(r"\b(?:can|could|would|will)\s+you\b|\bplease\b|\bplz\b|\bpls\b", re.IGNORECASE)
 # A newer statement that adds to the old one rather than replacing it.
 ADDITIVE = re.compile(r"\b(?:too|also|as\s+well|in\s+addition|another|besides|along\s+with|still)\b", re.IGNORECASE)
