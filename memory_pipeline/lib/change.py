@@ -226,6 +226,8 @@ def detect_change(newer: str, older: str, held: Callable[[str], bool] | None = N
     still held, not a replacement."""
     old_sents, old_vals = _values(older)
     switched = _switched(newer, older)
+    if switched is not None and _said_of_other_things(switched, newer, older):
+        switched = None  # "Halo's queue moved from SQS to Redis" says nothing of Glacier's SQS
     if switched is not None:
         said = [v for v in old_vals if v.text.lower() == switched.old_value.lower()]
         return replace(switched, relation=_relation(_classes(old_sents[said[0].sentence], said[0]))) if said else switched
@@ -236,7 +238,7 @@ def detect_change(newer: str, older: str, held: Callable[[str], bool] | None = N
     across = _field_and_value(newer, older)
     if across is not None:
         return across
-    named = _named_change(newer, old_sents, old_vals, held)
+    named = _named_change(newer, older, old_sents, old_vals, held)
     if named is not None:
         return named
     if _speaker(newer) != _speaker(older) and _speaker(newer) and _speaker(older):
@@ -250,18 +252,20 @@ def _speaker(text: str) -> str:
     return speaker_of(text)[0] or ""
 
 
-def _named_change(newer: str, old_sents: list[list[str]], old_vals: list[_Value],
+def _named_change(newer: str, older: str, old_sents: list[list[str]], old_vals: list[_Value],
                   held: Callable[[str], bool] | None) -> Change | None:
     """A named value (capitalised, a number, an identifier) left behind or restated with another."""
     new_sents, new_vals = _values(newer)
     if not old_vals or not new_vals:
         return None
     cue = RESTATED_CUE.search(newer) is not None or any(w.lower() in CHANGE_VERBS for s in new_sents for w in s)
-    asked = _questions(newer)  # a question states no new value
+    asked, old_asked = _questions(newer), _questions(older)  # a question states no value
     fresh = [v for v in new_vals if v.sentence not in asked and (held is None or not held(v.text))]
     for old in old_vals:
         if _departed(old_sents[old.sentence], old) is not None:
             continue  # "Invoice 1066 from Globex" twice: the same context, not a departure
+        if old.sentence in old_asked:
+            continue  # "What should I pack for Mexico City?" states no value to replace
         old_classes = _classes(old_sents[old.sentence], old)
         anchors = _anchors(old_sents, old_vals, old, frozenset())
         mine = [v for v in fresh if not _other_thing(anchors, _anchors(new_sents, new_vals, v, old.tokens))]
@@ -279,7 +283,7 @@ def _named_change(newer: str, old_sents: list[list[str]], old_vals: list[_Value]
                 return Change(old.text, best.text, "departure", _relation(old_classes))
         if any(v.tokens == old.tokens for v in new_vals):
             continue
-        if cue:
+        if cue and not _names_a_thing(old_sents[old.sentence], old):
             found = _restated(old, _frame(old_sents[old.sentence], old), old_classes, new_sents, mine)
             if found is not None:
                 return replace(found, relation=_relation(old_classes))
@@ -288,6 +292,14 @@ def _named_change(newer: str, old_sents: list[list[str]], old_vals: list[_Value]
         if found is not None:
             return found
     return None
+
+
+def _names_a_thing(sentence: list[str], v: _Value) -> bool:
+    """A name followed by a common noun names a thing ("the Ursa notifications deploy"), which is not a
+    value restated with another one."""
+    nxt = sentence[v.end].lower() if v.end < len(sentence) else ""
+    return bool(nxt) and nxt != _BREAK and nxt not in STOP_WORDS and nxt not in FRAME_STOP \
+        and RESTATED_CUE.search(nxt) is None and nxt not in TIME_WORDS
 
 
 def _anchors(sents: list[list[str]], vals: list[_Value], v: _Value, leave: frozenset[str]) -> frozenset[str]:
@@ -299,6 +311,18 @@ def _anchors(sents: list[list[str]], vals: list[_Value], v: _Value, leave: froze
     if a == 0 and v.start > 1 and _opening_name(sent):
         named.add(sent[0].lower())
     return frozenset(named) - v.tokens - leave
+
+
+def _said_of_other_things(change: Change, newer: str, older: str) -> bool:
+    """Whether the two values of a change are said of different named things (see `_anchors`)."""
+    (old_sents, old_vals), (new_sents, new_vals) = _values(older), _values(newer)
+    olds = [v for v in old_vals if v.text.lower() == change.old_value.lower()]
+    news = [v for v in new_vals if v.text.lower() == change.new_value.lower()]
+    if not olds or not news:
+        return False
+    leave = olds[0].tokens
+    return _other_thing(_anchors(old_sents, old_vals, olds[0], frozenset()),
+                        _anchors(new_sents, new_vals, news[0], leave))
 
 
 def _opening_name(sent: list[str]) -> bool:
@@ -399,5 +423,5 @@ def _switched(newer: str, older: str) -> Change | None:
     for m in (m for rx in SWITCH for m in rx.finditer(newer)):
         old, new = (" ".join(_TOKEN.findall(m.group(g).lower())) for g in ("old", "new"))
         if old and new and old != new and f" {old} " in low and f" {new} " not in low:
-            return Change(m.group("old"), m.group("new").rstrip(".,;!?"), "switched")
+            return Change(m.group("old").rstrip(".,;!?"), m.group("new").rstrip(".,;!?"), "switched")
     return None

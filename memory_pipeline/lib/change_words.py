@@ -13,9 +13,10 @@ from memory_pipeline.lib.summarize import split_sentences
 from memory_pipeline.lib.text import STOP_WORDS
 from memory_pipeline.lib.vocab.change import (
     ADDITIVE,
-    ANYMORE,
+    ANYMORE_AFTER,
     DROPPED_BEFORE,
     DROPPING_CUE,
+    FRAME_CLASSES,
     FRAME_STOP,
     NEGATED_CUE,
     NEGATION,
@@ -94,8 +95,16 @@ def _dropping(clause: str, start: int, end: int, negated: bool) -> bool:
         return False
     after = clause[end:].split()[:ANYMORE_WITHIN]
     tail = " ".join(after)
-    return ANYMORE.search(tail) is not None and (
+    return ANYMORE_AFTER.search(tail) is not None and (
         NEGATION.search(tail) is not None or NEGATION.search(" ".join(before.split()[-3:])) is not None)
+
+
+def _frame_only(words: list[str]) -> bool:
+    """Words that only say the relation again ("live" / "living", "my home" / "living in"), not a value."""
+    low = {w.lower() for w in words}
+    if any(low <= cues for cues in FRAME_CLASSES.values()):
+        return True
+    return len({w[:4] for w in low}) == 1
 
 
 def reworded(newer: str, older: str) -> tuple[str, str, str] | None:
@@ -115,7 +124,8 @@ def reworded(newer: str, older: str) -> tuple[str, str, str] | None:
             shared = o.keys() & new.keys()
             gone, came = o.keys() - shared, new.keys() - shared
             # the shared frame outweighs what changed: one word for one, or two shared words at least
-            if 1 <= len(gone) <= 2 and 1 <= len(came) <= 2 and len(shared) >= max(len(gone), len(came)):
+            if (1 <= len(gone) <= 2 and 1 <= len(came) <= 2 and len(shared) >= max(len(gone), len(came))
+                    and not _frame_only([o[k] for k in gone] + [new[k] for k in came])):
                 return (" ".join(o[k] for k in o if k in gone), " ".join(new[k] for k in new if k in came),
                         "reworded")
     return None

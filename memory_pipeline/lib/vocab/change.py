@@ -37,6 +37,7 @@ NOT_VALUES = frozenset({
     "I", "I'm", "I've", "I'd", "I'll", "Im", "OK", "Ok", "Oh", "Hey", "Hi", "Hello", "Yes", "Yeah", "Yep",
     "No", "Nope", "Thanks", "Thank", "Wow", "Cool", "Nice", "Great", "Awesome", "Sure", "Well", "So",
     "Sorry", "Please", "Congrats", "Congratulations", "Woohoo", "Haha", "Ah", "Aw", "Aww", "Hmm",
+    "If", "When", "While", "Since", "Because", "Once", "Unless", "Until", "Although", "Though",
 })  # fmt: skip
 # Values that name a time: a day replaces a day, not a number or a name.
 TIME_WORDS = frozenset({
@@ -134,6 +135,8 @@ NEGATED_CUE = re.compile(r"(?:\b(?:not|never|no)|n't)(?:\s+\w+)?\s*$", re.IGNORE
 # ... or negates it with "anymore" in the same clause ("the bullet thing isn't working for me anymore").
 NEGATION = re.compile(r"\b(?:not|no|never|nothing)\b|n't\b", re.IGNORECASE)
 ANYMORE = re.compile(r"\b(?:any\s?more|no\s+longer)\b", re.IGNORECASE)
+# ... but only a clause-final "anymore" leaves the words before it; "X no longer uses Y" leaves Y.
+ANYMORE_AFTER = re.compile(r"\bany\s?more\b", re.IGNORECASE)
 # A question that asks for something to be done states it ("can you switch to Pacific time?").
 REQUEST = re.compile(r"\b(?:can|could|would|will)\s+you\b|\bplease\b|\bplz\b|\bpls\b", re.IGNORECASE)
 # A newer statement that adds to the old one rather than replacing it.
