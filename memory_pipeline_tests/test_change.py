@@ -140,6 +140,8 @@ def test_key_value_lines_that_change_nothing(newer, older):
     ("Started the new position at Initech.", "Works at Globex.", "Globex", "Initech"),  # a verb, no subject
     ("Location: Nantes.", "I live in Lyon.", "Lyon", "Nantes"),  # a field against a governed value
     ("Works at Initech.", "Job: Globex.", "Globex", "Initech"),
+    ("I started at Initech last month.", "The user works at Globex.", "Globex", "Initech"),
+    ("I'm based out of Nantes these days.", "The user lives in Lyon, France.", "Lyon", "Nantes"),
 ])
 def test_where_one_lives_or_works_holds_one_value_at_a_time(newer, older, old, new):
     change = detect_change(newer, older)
@@ -149,6 +151,7 @@ def test_where_one_lives_or_works_holds_one_value_at_a_time(newer, older, old, n
 
 @pytest.mark.parametrize(("newer", "older"), [
     ("Felix lives in Oslo.", "The user lives in Lyon."),  # another person
+    ("My sister lives in Oslo and loves it.", "The user lives in Lyon."),  # "my", but her home
     ("Wren is based in Cape Town.", "I'm based in Lyon."),  # a name the value tokens do not take
     ("The data lives in Postgres.", "The user lives in Lyon."),  # a thing's place, not the user's
     ("I earn my living at Initech.", "I live in Lyon."),  # "my living": a noun, not where one lives

@@ -160,21 +160,26 @@ def _subject(sentence: list[str], v: _Value, vals: list[_Value]) -> frozenset[st
     if named:
         return named
     before = [w.lower() for w in sentence[a:v.start]]
-    if any(w in USER_WORDS for w in before):
-        return frozenset()
-    # another subject: a word right before the relation's verb ("the data lives in"), or another
-    # owner of its noun ("his job at"); "started the new position at" is the user's
+    # another subject: a name or a word right before the relation's verb ("Wren is based in", "my
+    # sister lives in"), or another owner of its noun ("his job at"); "I started the new position at",
+    # "Said they work for" are the user's
     first = next((i for i, w in enumerate(before) if w in GOVERNS_ANY), None)
     if first is None or first == 0:
         return frozenset()
-    names = [w for w in sentence[a:a + first] if w[:1].isupper() and w.lower() not in FRAME_STOP
-             and not w.lower().endswith(("ly", "ed"))]
+    head = sentence[a:a + first]
+    names = [w.lower() for i, w in enumerate(head) if w[:1].isupper() and not _common(w.lower())
+             and (i + 1 == len(head) or head[i + 1].lower() not in USER_WORDS)]
     if names:
-        return frozenset(w.lower() for w in names)  # "Wren is based in": a name the tokens did not take
+        return frozenset(names)
     prev = before[first - 1]
     if before[first] in GOVERNING_NOUNS:
         return None if prev in OTHER_OWNERS or prev.endswith("'s") else frozenset()
-    return None if prev not in FRAME_STOP and prev not in STOP_WORDS and not prev.endswith(("ly", "ed")) else frozenset()
+    return frozenset() if _common(prev) else None
+
+
+def _common(word: str) -> bool:
+    """A pronoun, a function word, an adverb or a participle: no subject of its own."""
+    return word in USER_WORDS or word in FRAME_STOP or word in STOP_WORDS or word.endswith(("ly", "ed"))
 
 
 def _clause_cue(sentence: list[str], v: _Value) -> bool:

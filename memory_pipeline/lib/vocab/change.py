@@ -28,7 +28,7 @@ FRAME_STOP = frozenset({
 # The cues that say a restated value is a change. Narrower than CHANGE_CUE: "new" and "update" mostly
 # qualify a thing or open a message rather than mark a changed value.
 RESTATED_CUE = re.compile(
-    r"\b(?:now|moved|relocated|switched|changed|instead|these\s+days|nowadays|going\s+forward|"
+    r"\b(?:now|moved|relocated|switch|switched|changed|instead|these\s+days|nowadays|going\s+forward|"
     r"from\s+now\s+on|no\s+longer|anymore|rescheduled|promoted|became)\b",
     re.IGNORECASE,
 )
@@ -70,11 +70,11 @@ GOVERNS = {
     }),
     "employment": frozenset({
         "work", "works", "working", "worked", "joined", "employed", "employer", "company", "job", "hired",
-        "position",
+        "position", "started", "offer",
     }),
 }  # fmt: skip
 GOVERNS_ANY = frozenset().union(*GOVERNS.values())
-GOVERNING_NOUNS = frozenset({"home", "job", "company", "employer", "position"})
+GOVERNING_NOUNS = frozenset({"home", "job", "company", "employer", "position", "offer"})
 # Those that name the value itself after "is" ("my employer is X"; "my job is X" names a role).
 COPULA_NOUNS = frozenset({"home", "company", "employer"})
 # Words that make the next word a noun ("my living", "a move").
@@ -84,8 +84,8 @@ OTHER_OWNERS = frozenset({"his", "her", "its", "whose"})
 # What may stand between such a word and its value.
 GOVERN_LINKS = frozenset({"in", "at", "to", "for", "by", "from", "near", "is", "are", "out", "of"})
 # Words by which a clause says the user is its subject (a note about the user says "user" or "they").
-USER_WORDS = frozenset({"i", "i'm", "i've", "im", "me", "my", "we", "we're", "our", "us", "user", "user's",
-                        "they", "they're", "their", "them"})
+USER_WORDS = frozenset({"i", "i'm", "i've", "i'd", "im", "me", "my", "we", "we're", "we've", "our", "us", "user",
+                        "user's", "they", "they're", "they've", "their", "them"})
 # Verbs that say by themselves that the relation has a new value ("I joined Aurora Robotics").
 CHANGE_VERBS = frozenset({"joined", "moved", "relocated", "transferred", "hired"})
 # A change that names both values: "switched from tea to coffee", "moved from Lyon to Nantes",
