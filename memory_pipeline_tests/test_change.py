@@ -178,3 +178,14 @@ def test_values_said_of_different_things_do_not_replace_each_other():
     # the same thing, another value
     change = detect_change("Kestrel reporting builds on GCP now.", "Kestrel reporting builds on Drone.")
     assert change is not None and (change.old_value, change.new_value) == ("Drone", "GCP"), change
+
+
+@pytest.mark.parametrize(("newer", "older"), [
+    ("The pipelines live in MySQL.", "The data lives in Postgres."),  # neither is the user's, nor one thing
+    ("Living in Seattle these days.", "I live in Seattle."),  # the relation in other words, the same value
+    ("Cascade search no longer uses SQLite.", "The search beta went fine."),  # "no longer uses" leaves SQLite
+    ("We moved Orion billing CI to TeamCity.", "The Vega billing deploy is not going out today."),  # a thing
+    ("These days I live in Budapest.", "Any tips for a weekend in Mexico City?"),  # a question states nothing
+])
+def test_restatements_that_replace_nothing(newer, older):
+    assert detect_change(newer, older) is None
