@@ -114,7 +114,7 @@ def test_more_ways_of_naming_both_values(newer, older, old, new):
 @pytest.mark.parametrize(("newer", "older", "old", "new"), [
     ("Editor: helix.", "Editor: vim.", "vim", "helix"),  # a lower-case value: the key says what it is
     ("Budget for Apollo: $55k.", "Budget for Apollo: $40k", "$40k", "$55k"),
-    ("FYI - home city: Nantes.", "Location: Lyon.", "Lyon", "Nantes"),  # one relation, other words
+    ("FYI - home city: Nantes.", "Current location: Lyon.", "Lyon", "Nantes"),  # one relation, other words
     ("Memo: editing setup: helix", "Editing setup: vim.", "vim", "helix"),  # the last colon is the field's
 ])
 def test_a_key_value_line_given_another_value_needs_no_cue(newer, older, old, new):
@@ -134,12 +134,19 @@ def test_key_value_lines_that_change_nothing(newer, older):
     assert detect_change(newer, older) is None
 
 
+def test_a_speaker_and_what_they_said_is_no_field():
+    # "Name: Word!" opening a text reads as a transcript turn; a two-word key or a lower-case value is a field
+    assert detect_change("Jon: Woah!", "Jon: Definitely!") is None
+    assert detect_change("Maria: Yup.", "Maria: Sounds special.") is None
+    assert detect_change("Editor: helix.", "Editor: vim.").how == "field"
+
+
 @pytest.mark.parametrize(("newer", "older", "old", "new"), [
     ("Living in Nantes, near the station.", "The user lives in Lyon.", "Lyon", "Nantes"),
     ("I've been working for Initech since spring.", "Works at Globex.", "Globex", "Initech"),
     ("Started the new position at Initech.", "Works at Globex.", "Globex", "Initech"),  # a verb, no subject
-    ("Location: Nantes.", "I live in Lyon.", "Lyon", "Nantes"),  # a field against a governed value
-    ("Works at Initech.", "Job: Globex.", "Globex", "Initech"),
+    ("Home city: Nantes.", "I live in Lyon.", "Lyon", "Nantes"),  # a field against a governed value
+    ("Works at Initech.", "Noted - job: Globex.", "Globex", "Initech"),
     ("I started at Initech last month.", "The user works at Globex.", "Globex", "Initech"),
     ("I'm based out of Nantes these days.", "The user lives in Lyon, France.", "Lyon", "Nantes"),
 ])

@@ -92,14 +92,24 @@ def _field(key: str, owner: str | None, value: str) -> Field | None:
 def fields(text: str) -> tuple[Field, ...]:
     """The field statements of a text, in order (questions state none)."""
     out: list[Field] = []
-    for sentence in split_sentences(text):
+    for n, sentence in enumerate(split_sentences(text)):
         if sentence.rstrip().endswith("?"):
             continue
         for m in _LINE.finditer(sentence):
+            if n == 0 and m.start() == 0 and _speaker_like(m):
+                continue
             f = _field(m.group("key"), m.group("owner"), m.group("value"))
             if f is not None:
                 out.append(f)
     return tuple(out)
+
+
+def _speaker_like(m: re.Match[str]) -> bool:
+    """A text opening "Jon: Woah!" is a transcript's speaker and what they said, not a field; one word
+    before the colon with a capitalised value reads both ways, so it counts as a speaker ("Editor:
+    vim", "Budget: $40k" and "Home city: Lyon" stay fields)."""
+    value = m.group("value").strip()
+    return " " not in m.group("key") and not m.group("owner") and value[:1].isupper()
 
 
 def _head(key: tuple[str, ...]) -> str:
