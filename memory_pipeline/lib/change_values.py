@@ -1,0 +1,208 @@
+"""The change detector's reading of one text: its sentences as token lists, the named values in
+them (capitalised phrases, numbers, identifiers) and what each value is said of: the relation words
+that govern it, its subject, the other names in its clause. `lib/change.py` judges with these."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from memory_pipeline.lib.change_words import SPEAKER, stem
+from memory_pipeline.lib.summarize import split_sentences
+from memory_pipeline.lib.text import STOP_WORDS
+from memory_pipeline.lib.vocab.change import (
+    COPULA_NOUNS,
+    DEPARTURE_BEFORE,
+    DETERMINERS,
+    FRAME_CLASSES,
+    FRAME_STOP,
+    GOVERN_LINKS,
+    GOVERNING_NOUNS,
+    GOVERNS,
+    GOVERNS_ANY,
+    NOT_VALUES,
+    OTHER_OWNERS,
+    REQUEST,
+    RESTATED_CUE,
+    TIME_WORDS,
+    USER_WORDS,
+)
+
+TOKEN = re.compile(r"[A-Za-z0-9][\w'/&.-]*[\w]|[A-Za-z0-9]|[,;:()\u2013\u2014]|\s-\s")
+BREAK = "|"  # a clause boundary: a value never spans it ("Yeah, Gina" is no name "Yeah Gina")
+CONNECTORS = frozenset({"of", "de", "&", "and", "la", "van", "von", "du"})
+FRAME_WINDOW = 4
+
+
+@dataclass(frozen=True)
+class Value:
+    text: str
+    tokens: frozenset[str]
+    start: int  # token index
+    end: int
+    sentence: int
+
+
+def is_value_token(tok: str, first: bool) -> bool:
+    if tok in NOT_VALUES or tok == BREAK:
+        return False
+    if any(c.isdigit() for c in tok):
+        return True
+    if ("/" in tok or "_" in tok) and any(c.isupper() for c in tok):
+        return True  # an identifier ("America/New_York"), not "advice/assistance"
+    return tok[0].isupper() and not first and "/" not in tok
+
+
+def kind(v: Value) -> str:
+    """Values replace values of their own kind: a day by a day, a number by a number, a name by a name."""
+    if v.tokens & TIME_WORDS:
+        return "time"
+    if all(any(c.isdigit() for c in t) for t in v.tokens):
+        return "number"
+    return "name"
+
+
+@lru_cache(maxsize=4096)  # one text meets several partners (its nearest neighbours)
+def values(text: str) -> tuple[list[list[str]], list[Value]]:
+    """Sentences as token lists, and the named values in them. A capitalised sentence opener counts
+    only when the next word is capitalised too ("Lone Star Diagnostics", not "Still getting used")."""
+    text = SPEAKER.sub("", text)
+    sentences = [[t if t[0].isalnum() else BREAK for t in TOKEN.findall(s)] for s in split_sentences(text)]
+    out = []
+    for n, toks in enumerate(sentences):
+        i = 0
+        while i < len(toks):
+            opener = (i == 0 and len(toks) > 1 and toks[1][:1].isupper() and toks[1] not in NOT_VALUES
+                      and toks[0].lower() not in FRAME_STOP)  # "The Ion ..." is no name "The Ion"
+            if not is_value_token(toks[i], i == 0 and not opener):
+                i += 1
+                continue
+            j = i + 1
+            while j < len(toks) and (is_value_token(toks[j], False)
+                                     or (toks[j] in CONNECTORS and j + 1 < len(toks) and is_value_token(toks[j + 1], False))):
+                j += 1
+            words = toks[i:j]
+            out.append(Value(" ".join(words), frozenset(w.lower() for w in words), i, j, n))
+            i = j
+    return sentences, out
+
+
+def frame(sentence: list[str], v: Value, words: int = FRAME_WINDOW) -> frozenset[str]:
+    """Up to `words` content words on each side of the value, within its clause."""
+    out: list[str] = []
+    for side in (range(v.start - 1, -1, -1), range(v.end, len(sentence))):
+        taken = 0
+        for i in side:
+            w = sentence[i]
+            if w == BREAK or taken == words:
+                break
+            if w.lower() not in FRAME_STOP and not w[:1].isupper():
+                out.append(stem(w))
+                taken += 1
+    return frozenset(out)
+
+
+def clause_of(sentence: list[str], v: Value) -> tuple[int, int]:
+    a = max([i for i in range(v.start) if sentence[i] == BREAK], default=-1) + 1
+    b = min([i for i in range(v.end, len(sentence)) if sentence[i] == BREAK], default=len(sentence))
+    return a, b
+
+
+def subject(sentence: list[str], v: Value, vals: list[Value]) -> frozenset[str] | None:
+    """Who the clause says holds `v`: the named values before it ("Felix" in "Felix lives in Lima"),
+    the user (empty: "I live in", "their company is", a note's bare "Lives in"), or None for anything
+    else ("the data lives in", "pipelines live in")."""
+    a, _ = clause_of(sentence, v)
+    named = frozenset(t for o in vals if o.sentence == v.sentence and a <= o.start < v.start for t in o.tokens)
+    if named:
+        return named
+    before = [w.lower() for w in sentence[a:v.start]]
+    # another subject: a name or a word right before the relation's verb ("Wren is based in", "my
+    # sister lives in"), or another owner of its noun ("his job at"); "I started the new position at",
+    # "Said they work for" are the user's
+    first = next((i for i, w in enumerate(before) if w in GOVERNS_ANY), None)
+    if first is None or first == 0:
+        return frozenset()
+    head = sentence[a:a + first]
+    names = [w.lower() for i, w in enumerate(head) if w[:1].isupper() and not common(w.lower())
+             and (i + 1 == len(head) or head[i + 1].lower() not in USER_WORDS)]
+    if names:
+        return frozenset(names)
+    prev = before[first - 1]
+    if before[first] in GOVERNING_NOUNS:
+        return None if prev in OTHER_OWNERS or prev.endswith("'s") else frozenset()
+    return frozenset() if common(prev) else None
+
+
+def common(word: str) -> bool:
+    """A pronoun, a function word, an adverb or a participle: no subject of its own."""
+    return word in USER_WORDS or word in FRAME_STOP or word in STOP_WORDS or word.endswith(("ly", "ed"))
+
+
+def classes(sentence: list[str], v: Value, words: int = FRAME_WINDOW) -> frozenset[str]:
+    """The relations (FRAME_CLASSES) the words around a value name."""
+    around = {w.lower() for w in sentence[max(0, v.start - words): v.end + words] if w != BREAK}
+    return frozenset(name for name, cues in FRAME_CLASSES.items() if around & cues)
+
+
+def governed(sentence: list[str], v: Value, words: int = 3) -> frozenset[str]:
+    """The relations whose words govern a value: one of them a few words before it in its clause, and
+    right before it a link ("lives in X", "employer is X") or the word itself ("joined X")."""
+    a, _ = clause_of(sentence, v)
+    start = max(a, v.start - words)
+    before = [w.lower() for w in sentence[start: v.start]]
+    if not before or (before[-1] not in GOVERN_LINKS and before[-1] not in GOVERNS_ANY):
+        return frozenset()
+    cues = set()
+    for i, w in enumerate(before):
+        prev = sentence[start + i - 1].lower() if start + i > a else ""
+        if w in GOVERNING_NOUNS:
+            if before[-1] != "is" or w in COPULA_NOUNS:  # "my job is ML engineer" names a role
+                cues.add(w)
+        elif w in GOVERNS_ANY and prev not in DETERMINERS:  # "earn my living at": a noun, not a verb
+            cues.add(w)
+    return frozenset(name for name, words in GOVERNS.items() if words & cues)
+
+
+def names_a_thing(sentence: list[str], v: Value) -> bool:
+    """A name followed by a common noun names a thing ("the Ursa notifications deploy"), which is not a
+    value restated with another one."""
+    nxt = sentence[v.end].lower() if v.end < len(sentence) else ""
+    return bool(nxt) and nxt != BREAK and nxt not in STOP_WORDS and nxt not in FRAME_STOP \
+        and RESTATED_CUE.search(nxt) is None and nxt not in TIME_WORDS
+
+
+def anchors(sents: list[list[str]], vals: list[Value], v: Value, leave: frozenset[str]) -> frozenset[str]:
+    """The other named things in `v`'s clause (what the value is said of), less the words `leave`; an
+    apposition is a clause of its own ("Seattle, USA")."""
+    sent = sents[v.sentence]
+    a, b = clause_of(sent, v)
+    named = {t for o in vals if o.sentence == v.sentence and o is not v and a <= o.start < b for t in o.tokens}
+    if a == 0 and v.start > 1 and opening_name(sent):
+        named.add(sent[0].lower())
+    return frozenset(named) - v.tokens - leave
+
+
+def opening_name(sent: list[str]) -> bool:
+    """Whether the sentence opens with a name the values missed ("Iris reporting runs on"), not with a
+    verb ("Works at", "Calls Boston home", "Settled in") or a function word."""
+    first, low, nxt = sent[0], sent[0].lower(), sent[1]
+    if not first[:1].isupper() or first in NOT_VALUES or low in STOP_WORDS | FRAME_STOP | DEPARTURE_BEFORE:
+        return False
+    verb_s = low.endswith("s") and (nxt.lower() in GOVERN_LINKS | DETERMINERS or nxt[:1].isupper())
+    return not verb_s and not low.endswith(("ed", "ing", "ly"))
+
+
+def other_thing(old: frozenset[str], new: frozenset[str]) -> bool:
+    """Two values said of different things: both sentences name something else, and nothing in common
+    ("Kestrel builds on Drone" / "Halo runs on GCP")."""
+    return bool(old) and bool(new) and not old & new
+
+
+@lru_cache(maxsize=4096)
+def questions(text: str) -> frozenset[int]:
+    """The indexes (as in `values`) of the text's sentences that ask, other than requests ("can you
+    switch everything to Pacific time?" asks for the change)."""
+    return frozenset(n for n, s in enumerate(split_sentences(SPEAKER.sub("", text)))
+                     if s.rstrip().endswith("?") and not REQUEST.search(s))
