@@ -149,6 +149,7 @@ def test_a_speaker_and_what_they_said_is_no_field():
     ("Works at Initech.", "Noted - job: Globex.", "Globex", "Initech"),
     ("I started at Initech last month.", "The user works at Globex.", "Globex", "Initech"),
     ("I'm based out of Nantes these days.", "The user lives in Lyon, France.", "Lyon", "Nantes"),
+    ("Our new apartment in Nantes has a balcony.", "The user lives in Lyon.", "Lyon", "Nantes"),
 ])
 def test_where_one_lives_or_works_holds_one_value_at_a_time(newer, older, old, new):
     change = detect_change(newer, older)
@@ -159,6 +160,7 @@ def test_where_one_lives_or_works_holds_one_value_at_a_time(newer, older, old, n
 @pytest.mark.parametrize(("newer", "older"), [
     ("Felix lives in Oslo.", "The user lives in Lyon."),  # another person
     ("My sister lives in Oslo and loves it.", "The user lives in Lyon."),  # "my", but her home
+    ("The house in Nantes we rented was lovely.", "The user lives in Lyon."),  # a dwelling, not theirs
     ("Wren is based in Cape Town.", "I'm based in Lyon."),  # a name the value tokens do not take
     ("The data lives in Postgres.", "The user lives in Lyon."),  # a thing's place, not the user's
     ("I earn my living at Initech.", "I live in Lyon."),  # "my living": a noun, not where one lives

@@ -15,6 +15,7 @@ from memory_pipeline.lib.vocab.change import (
     COPULA_NOUNS,
     DEPARTURE_BEFORE,
     DETERMINERS,
+    DWELLINGS,
     FRAME_CLASSES,
     FRAME_STOP,
     GOVERN_LINKS,
@@ -26,6 +27,7 @@ from memory_pipeline.lib.vocab.change import (
     REQUEST,
     RESTATED_CUE,
     TIME_WORDS,
+    USER_OWNED,
     USER_WORDS,
 )
 
@@ -157,7 +159,10 @@ def governed(sentence: list[str], v: Value, words: int = 3) -> frozenset[str]:
     cues = set()
     for i, w in enumerate(before):
         prev = sentence[start + i - 1].lower() if start + i > a else ""
-        if w in GOVERNING_NOUNS:
+        if w in DWELLINGS:  # "our new apartment in X": only a dwelling the user says is theirs
+            if {sentence[j].lower() for j in range(max(a, start + i - 2), start + i)} & USER_OWNED:
+                cues.add("home")
+        elif w in GOVERNING_NOUNS:
             if before[-1] != "is" or w in COPULA_NOUNS:  # "my job is ML engineer" names a role
                 cues.add(w)
         elif w in GOVERNS_ANY and prev not in DETERMINERS:  # "earn my living at": a noun, not a verb

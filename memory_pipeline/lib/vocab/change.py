@@ -79,6 +79,9 @@ GOVERNING_NOUNS = frozenset({"home", "job", "company", "employer", "position", "
 COPULA_NOUNS = frozenset({"home", "company", "employer"})
 # Words that make the next word a noun ("my living", "a move").
 DETERMINERS = frozenset({"my", "a", "an", "the", "your", "his", "her", "their", "our", "its"})
+# Dwellings: where the user lives when the user owns them ("our new apartment in X", "my flat in X").
+DWELLINGS = frozenset({"apartment", "flat", "house", "place", "condo"})
+USER_OWNED = frozenset({"my", "our", "their"})
 # Owners of such a noun that are someone else ("his job", "her company").
 OTHER_OWNERS = frozenset({"his", "her", "its", "whose"})
 # What may stand between such a word and its value.
