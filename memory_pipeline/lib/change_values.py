@@ -113,7 +113,7 @@ def clause_of(sentence: list[str], v: Value) -> tuple[int, int]:
 
 def subject(sentence: list[str], v: Value, vals: list[Value]) -> frozenset[str] | None:
     """Who the clause says holds `v`: the named values before it ("Felix" in "Felix lives in Lima"),
-    the user (empty: "I live in", "their company is", a note's bare "Lives in"), or None for anything
+    the user (empty: "I rent in", "their company is", a note's bare "Resides in"), or None for anything
     else ("the data lives in", "pipelines live in")."""
     a, _ = clause_of(sentence, v)
     named = frozenset(t for o in vals if o.sentence == v.sentence and a <= o.start < v.start for t in o.tokens)
@@ -165,7 +165,7 @@ def governed(sentence: list[str], v: Value, words: int = 3) -> frozenset[str]:
         elif w in GOVERNING_NOUNS:
             if before[-1] != "is" or w in COPULA_NOUNS:  # "my job is ML engineer" names a role
                 cues.add(w)
-        elif w in GOVERNS_ANY and prev not in DETERMINERS:  # "earn my living at": a noun, not a verb
+        elif w in GOVERNS_ANY and prev not in DETERMINERS:  # "made a living at": a noun, not a verb
             cues.add(w)
     return frozenset(name for name, words in GOVERNS.items() if words & cues)
 

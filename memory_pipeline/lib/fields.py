@@ -107,32 +107,32 @@ def fields(text: str) -> tuple[Field, ...]:
 def _speaker_like(m: re.Match[str]) -> bool:
     """A text opening "Jon: Woah!" is a transcript's speaker and what they said, not a field; one word
     before the colon with a capitalised value reads both ways, so it counts as a speaker ("Editor:
-    vim", "Budget: $40k" and "Home city: Lyon" stay fields)."""
+    vim", "Budget: $40k" and "Main office: Lyon" stay fields)."""
     value = m.group("value").strip()
     return " " not in m.group("key") and not m.group("owner") and value[:1].isupper()
 
 
 def _head(key: tuple[str, ...]) -> str:
-    """The key's noun: its last word that is no participle ("datastore" of "datastore chosen")."""
+    """The key's noun: its last word that is no participle ("supplier" of "supplier picked")."""
     nouns = [w for w in key if not w.endswith(("ed", "en"))]
     return (nouns or list(key))[-1]
 
 
 def _classes(key: tuple[str, ...]) -> frozenset[str]:
-    """The relations a key names: its noun's ("title" in "job title"), else any word's ("home base")."""
+    """The relations a key names: its noun's ("title" in "job title"), else any word's ("home address")."""
     def of(words: set[str]) -> frozenset[str]:
         return frozenset(name for name, cues in KEY_CLASSES.items() if words & cues)
     return of({_head(key)}) or of(set(key))
 
 
 def key_relation(key: tuple[str, ...]) -> str | None:
-    """The relation a key names where it names one ("residence" for "home city")."""
+    """The relation a key names where it names one ("residence" for "current address")."""
     return min(_classes(key), default=None)
 
 
 def same_key(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
-    """One key in other words: the same noun ("job title" / "title", not "favourite food" / "favourite
-    language"), or one relation ("location" / "home city")."""
+    """One key in other words: the same noun ("job title" / "title", not "preferred airline" / "preferred
+    seat"), or one relation ("location" / "current address")."""
     return _head(a) == _head(b) or bool(_classes(a) & _classes(b))
 
 

@@ -8,7 +8,7 @@ FIELD_LABELS = frozenset({
     "updates", "tip", "important", "summary", "todo", "question", "answer", "q", "a", "re", "edit",
     "edited", "info", "detail", "details", "quick", "heads", "up", "also", "and", "so", "but", "ok",
     "okay", "well", "hey", "hi", "hello", "thanks", "example", "e.g", "i.e", "warning", "caution",
-    "source", "sources", "reference", "for", "worth", "knowing", "noted", "later", "record", "file",
+    "source", "sources",
 })  # fmt: skip
 # Key words that make a statement about something other than a single-valued attribute: plans,
 # feelings, events ("the plan is ...", "my problem is ...", "the thing is ...").
@@ -40,7 +40,7 @@ VALUE_TAIL = re.compile(
     r"again|instead|too|as\s+well)\s*$",
     re.IGNORECASE,
 )
-# Keys that name one attribute in other words ("location" / "home city", "title" / "role").
+# Keys that name one attribute in other words ("location" / "current address", "title" / "role").
 KEY_CLASSES = {
     "residence": frozenset({"location", "residence", "home", "city", "address", "based"}),
     "employment": frozenset({"employer", "company", "workplace", "job"}),
