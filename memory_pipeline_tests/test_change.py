@@ -198,3 +198,56 @@ def test_values_said_of_different_things_do_not_replace_each_other():
 ])
 def test_restatements_that_replace_nothing(newer, older):
     assert detect_change(newer, older) is None
+
+
+@pytest.mark.parametrize(("newer", "older", "old", "new"), [
+    # "from" after a word of motion, "off" after one, a past value set off by a parenthesis or "it was"
+    ("We came over from Porto in the spring and love Leeds.", "Lives in Porto.", "Porto", "Leeds"),
+    ("The billing jobs are off Heroku; Render runs them now.", "Billing jobs run on Heroku.", "Heroku", "Render"),
+    ("Team offsite pushed to June 3 (was April 12).", "The team offsite is on April 12.", "April 12", "June 3"),
+    ("Rent goes up to $1,900; it was $1,650.", "Rent is $1,650 a month.", "1,650", "1,900"),
+    # a value named after the verb that opens the sentence is a value, the verb is not part of it
+    ("Dropped Notion for Obsidian as the notes app.", "Keeps notes in Notion.", "Notion", "Obsidian"),
+    # a name in mixed case
+    ("These days my phone is a Pixel, not an iPhone.", "My phone is an iPhone.", "iPhone", "Pixel"),
+])
+def test_values_left_behind_by_position(newer, older, old, new):
+    change = detect_change(newer, older)
+    assert change is not None and (change.old_value, change.new_value) == (old, new), change
+
+
+@pytest.mark.parametrize(("newer", "older"), [
+    ("Got a gift from Priya and a card from Tomas.", "Priya leads the launch."),  # "from" states it
+    ("I took a day off Monday; Tuesday is the review.", "The review is on Monday."),  # "off" of a day
+    ("The best stop was Lisbon, then Porto.", "We went to Lisbon in May."),  # "was" mid-clause
+])
+def test_words_of_motion_that_leave_nothing(newer, older):
+    assert detect_change(newer, older) is None
+
+
+def test_an_older_value_after_from_is_still_stated():
+    # "comes from X" states X: the older text does not leave it, so a newer one can
+    change = detect_change("I work at Zillow these days, not Wayfair.", "My paycheck comes from Wayfair.")
+    assert change is not None and (change.old_value, change.new_value) == ("Wayfair", "Zillow"), change
+
+
+@pytest.mark.parametrize(("newer", "older", "old"), [
+    ("I do yoga in the evenings now rather than running.", "Goes running before work.", "running"),
+    ("Back to black coffee; no more oat lattes.", "Orders oat lattes every day.", "oat"),
+    ("Went back to paper notebooks (was journaling in an app).", "Does journaling in an app.", "journaling app"),
+    ("Sleeps on a futon these days; the old waterbed is gone.", "Sleeps on a waterbed.", "waterbed"),
+    ("Cooks vegetarian at home, was keto before.", "Follows a keto diet.", "keto"),
+])
+def test_a_lower_case_value_said_as_past(newer, older, old):
+    change = detect_change(newer, older)
+    assert change is not None and (change.old_value, change.how) == (old, "dropped"), change
+
+
+@pytest.mark.parametrize(("newer", "older"), [
+    # the past value must be all there in the older text, not one shared word
+    ("Joined the design guild (was data platform).", "Our data is in S3."),
+    # a value said before something else happens is no past value
+    ("I want to try keto before the summer.", "Follows a keto diet."),
+])
+def test_past_values_that_leave_nothing(newer, older):
+    assert detect_change(newer, older) is None

@@ -30,9 +30,14 @@ from memory_pipeline.lib.vocab.change import (
     CHANGE_VERBS,
     DEPARTURE_AFTER,
     DEPARTURE_BEFORE,
+    DETERMINERS,
+    FROM_MOTION,
     FUNCTIONAL,
+    LEFT_AFTER,
+    OFF_AFTER,
     RESTATED_CUE,
     SWITCH,
+    WAS_PAST,
 )
 
 
@@ -45,15 +50,33 @@ class Change:
 
 
 def _departed(sentence: list[str], old: cv.Value) -> int | None:
-    """Where the sentence names (part of) the old value right after a departure word, if it does."""
+    """Where the sentence names (part of) the old value as the one left behind, if it does."""
     heads = {t for t in old.tokens if len(t) >= 4} or set(old.tokens)
     for i, tok in enumerate(sentence):
-        if tok.lower() in heads:
-            before = {w.lower() for w in sentence[max(0, i - 3): i]}
-            after = {w.lower() for w in sentence[i + 1: i + 4]}
-            if before & DEPARTURE_BEFORE or after & DEPARTURE_AFTER:
-                return i
+        if tok.lower() in heads and _leaves(sentence, i):
+            return i
     return None
+
+
+def _leaves(sentence: list[str], i: int) -> bool:
+    """A departure word right before the value ("I left Northwind", "moved off X", "(was X)") or a word
+    or clause right after it that says it is past ("Acme anymore", "Linux is gone")."""
+    low = [w.lower() for w in sentence]
+    before, after = low[max(0, i - 3): i], low[i + 1: i + 4]
+    if set(before) & DEPARTURE_BEFORE or set(after) & DEPARTURE_AFTER or LEFT_AFTER.search(" ".join(after)):
+        return True
+    for j in range(max(0, i - 3), i):
+        w, prev = low[j], low[j - 1] if j else cv.BREAK
+        if w == "from" and set(low[max(0, j - 4): j]) & FROM_MOTION:
+            return True
+        if w == "off" and (prev in OFF_AFTER or prev.endswith("ed")):
+            return True
+    # "(was X)", "; it was X": a past value set off from the clause that gives the present one
+    k = i - 1 if i and low[i - 1] not in DETERMINERS else i - 2
+    if k >= 0 and low[k] == "was":
+        lead = low[k - 1] if k else cv.BREAK
+        return lead == cv.BREAK or (lead in WAS_PAST and (k < 2 or low[k - 2] == cv.BREAK))
+    return False
 
 
 def _replaces(new: cv.Value, old: cv.Value) -> bool:

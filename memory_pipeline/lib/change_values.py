@@ -31,7 +31,8 @@ from memory_pipeline.lib.vocab.change import (
     USER_WORDS,
 )
 
-TOKEN = re.compile(r"[A-Za-z0-9][\w'/&.-]*[\w]|[A-Za-z0-9]|[,;:()\u2013\u2014]|\s-\s")
+# a word, a number with thousands separators ("1,650"), or a clause mark
+TOKEN = re.compile(r"[A-Za-z0-9](?:[\w'/&.-]|,(?=\d{3}\b))*[\w]|[A-Za-z0-9]|[,;:()\u2013\u2014]|\s-\s")
 BREAK = "|"  # a clause boundary: a value never spans it ("Yeah, Gina" is no name "Yeah Gina")
 CONNECTORS = frozenset({"of", "de", "&", "and", "la", "van", "von", "du"})
 FRAME_WINDOW = 4
@@ -53,6 +54,8 @@ def is_value_token(tok: str, first: bool) -> bool:
         return True
     if ("/" in tok or "_" in tok) and any(c.isupper() for c in tok):
         return True  # an identifier ("America/New_York"), not "advice/assistance"
+    if tok[0].islower() and any(c.isupper() for c in tok[1:]):
+        return True  # a name in mixed case ("macOS", "iPhone"), wherever it stands
     return tok[0].isupper() and not first and "/" not in tok
 
 
@@ -75,8 +78,9 @@ def values(text: str) -> tuple[list[list[str]], list[Value]]:
     for n, toks in enumerate(sentences):
         i = 0
         while i < len(toks):
+            # "The Ion ..." is no name "The Ion", nor "Prefers Zed" or "Swapped Zed" a name
             opener = (i == 0 and len(toks) > 1 and toks[1][:1].isupper() and toks[1] not in NOT_VALUES
-                      and toks[0].lower() not in FRAME_STOP)  # "The Ion ..." is no name "The Ion"
+                      and toks[0].lower() not in FRAME_STOP and opening_name(toks))
             if not is_value_token(toks[i], i == 0 and not opener):
                 i += 1
                 continue

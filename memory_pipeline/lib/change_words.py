@@ -21,6 +21,7 @@ from memory_pipeline.lib.vocab.change import (
     NEGATED_CUE,
     NEGATION,
     NOT_VALUES,
+    PAST_VALUE,
     RESTATED_CUE,
 )
 
@@ -73,6 +74,10 @@ def dropped(newer: str, older: str) -> tuple[str, str, str] | None:
     held = {k: v for c in _stated(older) for k, v in c.items()}
     if not held:
         return None
+    for m in PAST_VALUE.finditer(newer):  # "(was data engineer)": the older text says all of it
+        said = _content(next(g for g in m.groups() if g))
+        if said and said.keys() <= held.keys():
+            return (" ".join(held[k] for k in said), "", "dropped")
     for clause in _clauses(newer):
         negated = NEGATION.search(clause) is not None
         for m in _WORD.finditer(clause):

@@ -164,6 +164,6 @@ def still_said(value: str, text: str) -> bool:
     """Whether `text` says `value` other than as the one left ("not vim", "instead of vim", "was vim")."""
     for m in re.finditer(r"(?<![\w$])" + re.escape(value) + r"(?!\w)", text, re.IGNORECASE):
         before = set(text[: m.start()].lower().split()[-3:])
-        if not before & (DEPARTURE_BEFORE | {"was", "off"}):
+        if not before & (DEPARTURE_BEFORE | {"was", "off", "from"}):
             return True
     return False

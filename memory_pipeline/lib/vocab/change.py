@@ -5,11 +5,30 @@ import re
 # A value said right after one of these is the one being left behind ("I left Northwind", "a change
 # from Boston", "my previous analyst title", "no longer at Acme", "instead of Tuesday").
 DEPARTURE_BEFORE = frozenset({
-    "left", "leaving", "quit", "quitting", "from", "previous", "former", "formerly", "old", "ex", "used",
+    "left", "leaving", "quit", "quitting", "previous", "former", "formerly", "old", "ex", "used",
     "instead", "than", "replacing", "replaced", "longer", "not", "no", "never",
 })  # fmt: skip
+# "from" leaves a value only after a word of motion or change ("moved away from Boston", "a change
+# from Boston"); "my paycheck comes from X" and "an offer from X" state X.
+FROM_MOTION = frozenset({
+    "moved", "moving", "move", "switched", "switching", "switch", "changed", "changing", "change", "went",
+    "migrated", "migrating", "transferred", "relocated", "relocating", "away", "over", "back", "upgraded",
+    "converted", "transitioned", "graduated", "retired", "resigned", "up", "on",
+})  # fmt: skip
+# "off" leaves a value after a verb of motion or a copula ("moved off X", "the service is off X"),
+# not in "a day off" or "30% off".
+OFF_AFTER = frozenset({"is", "are", "was", "were", "got", "get", "gets", "came", "went", "move", "moving",
+                       "migrate", "migrating", "switch", "switching", "coming", "going"})
 # ... or right before one of these ("Boston is behind me", "Acme anymore").
 DEPARTURE_AFTER = frozenset({"anymore", "before", "previously", "behind"})
+# ... or before a clause that says it is over ("Linux is gone", "the $95k figure no longer applies").
+LEFT_AFTER = re.compile(
+    r"^(?:\S+\s+)?(?:is|are|was|has\s+been)\s+(?:gone|history|no\s+more|out)\b"
+    r"|^(?:\S+\s+)?no\s+longer\s+(?:applies|apply|holds|hold|stands|valid|relevant|true)\b",
+    re.IGNORECASE,
+)
+# A past value said as such: "(was X)", "; it was X" (right after a clause boundary).
+WAS_PAST = frozenset({"it", "that", "which"})
 # A sentence that states a value anew says so with one of these.
 CHANGE_CUE = re.compile(
     r"\b(?:now|new|moved|move|moving|relocated|relocating|switched|switching|changed|changing|change|"
@@ -94,14 +113,21 @@ CHANGE_VERBS = frozenset({"joined", "moved", "relocated", "transferred", "hired"
 # A change that names both values: "switched from tea to coffee", "moved from Lyon to Nantes",
 # "replaced my Kindle with a Kobo". Values are up to three words, not running over a clause end.
 # where a value ends: a clause end or a word that starts what follows it
-_END = r"(?=\s*(?:[.,;!?]|$|\s(?:and|but|because|since|last|this|in|at|on|for|now|these)\b))"
+_END = r"(?=\s*(?:[.,;!?()]|$|\s(?:and|but|because|since|last|this|in|at|on|for|now|these|as)\b))"
 _V = r"(?:(?:my|our|the|a|an)\s+)?(?P<{}>[\w'&/.-]+(?:\s+[\w'&/.-]+){{0,2}}?)"
 SWITCH = (
     re.compile(
         r"\b(?:switched|switching|moved|moving|changed|changing|went|migrated|upgraded|converted|"
         r"transitioned|swapped|transferred|relocated)\s+(?:\w+\s+){0,3}?from\s+" + _V.format("old")
-        + r"\s+(?:to|for)\s+" + _V.format("new")
-        + r"(?=\s*(?:[.,;!?]|$|\s(?:and|but|because|since|last|this|in|at|on)\b))",
+        + r"\s+(?:over\s+)?(?:to|for|into)\s+" + _V.format("new")
+        + r"(?=\s*(?:[.,;!?()]|$|\s(?:and|but|because|since|last|this|in|at|on|as)\b))",
+        re.IGNORECASE,
+    ),
+    # the same with the new value first: "switched to green tea from chai"
+    re.compile(
+        r"\b(?:switched|switching|moved|moving|changed|changing|went|migrated|upgraded|converted|"
+        r"transitioned|transferred|relocated)\s+(?:over\s+|back\s+)?to\s+" + _V.format("new")
+        + r"\s+from\s+" + _V.format("old") + _END,
         re.IGNORECASE,
     ),
     re.compile(r"\breplaced\s+" + _V.format("old") + r"\s+with\s+" + _V.format("new") + r"(?=\s*(?:[.,;!?]|$))",
@@ -123,7 +149,15 @@ SWITCH = (
 _DROP_CUES = (
     r"\b(?:drop(?:ped|ping)?|ditch(?:ed|ing)?|stop(?:ped|ping)?|quit(?:ting)?|g[ai]ve(?:n)?\s+up(?:\s+on)?|"
     r"giving\s+up(?:\s+on)?|moved\s+on\s+from|instead\s+of|no\s+longer|done\s+with|got\s+rid\s+of|"
-    r"gotten\s+rid\s+of)"
+    r"gotten\s+rid\s+of|no\s+more|rather\s+than|replacing|previously|formerly|away\s+from|"
+    r"(?:moved|moving|migrated|migrating|switched|came|is|are)\s+off)"
+)
+# A lower-case value said as a past one: "(was vegan)", "(formerly tea)", "was vegan before".
+PAST_VALUE = re.compile(
+    r"\((?:was|formerly|previously)\s+(?P<a>[^()]{1,40})\)"
+    r"|\b(?:was|used\s+to\s+be)\s+(?P<b>(?:\S+\s+){0,2}?\S+)\s+(?:before|previously|earlier)\b"
+    r"|(?P<c>\b\S+)\s+(?:is|are|has\s+been)\s+(?:gone|history)\b",
+    re.IGNORECASE,
 )
 DROPPED_BEFORE = re.compile(
     _DROP_CUES
@@ -132,7 +166,7 @@ DROPPED_BEFORE = re.compile(
     re.IGNORECASE,
 )
 # Any of those cues, or "anymore", anywhere in a text (a cheap test before reading clause by clause).
-DROPPING_CUE = re.compile(_DROP_CUES + r"|\bany\s?more\b", re.IGNORECASE)
+DROPPING_CUE = re.compile(_DROP_CUES + r"|\bany\s?more\b|" + PAST_VALUE.pattern, re.IGNORECASE)
 # A cue negated right before it keeps the value ("don't stop dreaming", "won't quit on my dreams").
 NEGATED_CUE = re.compile(r"(?:\b(?:not|never|no)|n't)(?:\s+\w+)?\s*$", re.IGNORECASE)
 # ... or negates it with "anymore" in the same clause ("the bullet thing isn't working for me anymore").
