@@ -251,3 +251,23 @@ def test_a_lower_case_value_said_as_past(newer, older, old):
 ])
 def test_past_values_that_leave_nothing(newer, older):
     assert detect_change(newer, older) is None
+
+
+@pytest.mark.parametrize(("newer", "older", "old", "new"), [
+    ("We adopted a puppy, so it's four dogs now.", "We have three dogs.", "three dogs", "four dogs"),
+    ("Grace has 3 bikes now, she sold one.", "Grace has 4 bikes in the garage.", "4 bikes", "3 bikes"),
+])
+def test_a_count_said_again_with_another_number(newer, older, old, new):
+    change = detect_change(newer, older)
+    assert change is not None and (change.old_value, change.new_value, change.how) == (old, new, "recounted")
+
+
+@pytest.mark.parametrize(("newer", "older"), [
+    ("I have three cats now.", "My sister has two cats."),  # another owner
+    ("Tomas has three cats now.", "I have two cats."),
+    ("Now I run 10 miles a week.", "I ran 5 miles yesterday."),  # a measure, not a count held
+    ("I have three cats.", "I have two cats."),  # no cue that the count moved: two statements
+    ("I don't have two cars anymore, just one now.", "I have one car."),  # the older count is the newer one
+])
+def test_counts_that_replace_nothing(newer, older):
+    assert detect_change(newer, older) is None

@@ -10,7 +10,8 @@ identifiers such as time zones) or key: value fields, and a value is replaced wh
   (the content words around it: "time" in "time zone is America/New_York" and "use Central time");
 - states another value of a relation held one value at a time (where one lives, who one works for)
   for the same subject, cue or not;
-- leaves a word behind or rewords a short clause with a cue (`lib/change_words.py`).
+- leaves a word behind or rewords a short clause with a cue (`lib/change_words.py`);
+- counts the same noun of the same owner again with another number and a cue (`lib/change_counts.py`).
 
 Values said of different named things never replace each other. How a text is read (values, their
 clauses, subjects, governing words) is `lib/change_values.py`. Used by the local engine on candidate
@@ -23,6 +24,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from memory_pipeline.lib import change_values as cv
+from memory_pipeline.lib.change_counts import recounted
 from memory_pipeline.lib.change_words import dropped, reworded
 from memory_pipeline.lib.digest import speaker_of
 from memory_pipeline.lib.fields import field_change, fields, key_relation, user_fields
@@ -45,7 +47,7 @@ from memory_pipeline.lib.vocab.change import (
 class Change:
     old_value: str
     new_value: str
-    how: str  # switched | field | held | departure | extended | restated | dropped | reworded
+    how: str  # switched | field | held | departure | extended | restated | dropped | recounted | reworded
     relation: str | None = None  # the old value's relation where its words name one ("residence")
 
 
@@ -126,7 +128,7 @@ def detect_change(newer: str, older: str, held: Callable[[str], bool] | None = N
         return named
     if _speaker(newer) != _speaker(older) and _speaker(newer) and _speaker(older):
         return None  # one speaker leaving a word behind says nothing of what the other one stated
-    found = dropped(newer, older) or reworded(newer, older)
+    found = dropped(newer, older) or recounted(newer, older) or reworded(newer, older)
     return Change(*found) if found else None
 
 

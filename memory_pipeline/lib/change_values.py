@@ -54,8 +54,8 @@ def is_value_token(tok: str, first: bool) -> bool:
         return True
     if ("/" in tok or "_" in tok) and any(c.isupper() for c in tok):
         return True  # an identifier ("America/New_York"), not "advice/assistance"
-    if tok[0].islower() and any(c.isupper() for c in tok[1:]):
-        return True  # a name in mixed case ("macOS", "iPhone"), wherever it stands
+    if any(c.isupper() for c in tok[1:]) and any(c.islower() for c in tok) and tok[0].isalpha():
+        return True  # mixed case ("macOS", "NixOS"): a name wherever it stands
     return tok[0].isupper() and not first and "/" not in tok
 
 

@@ -43,7 +43,7 @@ CLAUSE_WORDS = 6  # a restated clause this short says one thing; longer ones say
 
 
 @lru_cache(maxsize=4096)  # one text meets several partners
-def _clauses(text: str) -> tuple[str, ...]:
+def clauses(text: str) -> tuple[str, ...]:
     """Clauses of the statements (questions ask, they state nothing)."""
     sents = split_sentences(SPEAKER.sub("", text))
     return tuple(c.strip() for s in sents if not s.rstrip().endswith("?") for c in _CLAUSE.split(s) if c.strip())
@@ -63,7 +63,7 @@ def _content(clause: str) -> dict[str, str]:
 def _stated(older: str) -> tuple[dict[str, str], ...]:
     """The older text's clauses that state something (no negation): what a newer one can leave behind.
     Cached: callers only read the dicts."""
-    return tuple(c for c in (_content(x) for x in _clauses(older) if not NEGATION.search(x)) if c)
+    return tuple(c for c in (_content(x) for x in clauses(older) if not NEGATION.search(x)) if c)
 
 
 def dropped(newer: str, older: str) -> tuple[str, str, str] | None:
@@ -78,7 +78,7 @@ def dropped(newer: str, older: str) -> tuple[str, str, str] | None:
         said = _content(next(g for g in m.groups() if g))
         if said and said.keys() <= held.keys():
             return (" ".join(held[k] for k in said), "", "dropped")
-    for clause in _clauses(newer):
+    for clause in clauses(newer):
         negated = NEGATION.search(clause) is not None
         for m in _WORD.finditer(clause):
             word = held.get(stem(m.group()))
@@ -119,7 +119,7 @@ def reworded(newer: str, older: str) -> tuple[str, str, str] | None:
     if RESTATED_CUE.search(newer) is None or ADDITIVE.search(newer):
         return None
     old = [c for c in _stated(older) if len(c) <= CLAUSE_WORDS]
-    for clause in _clauses(newer):
+    for clause in clauses(newer):
         if RESTATED_CUE.search(clause) is None or NEGATION.search(clause):
             continue
         new = _content(RESTATED_CUE.sub(" ", clause))
@@ -134,3 +134,4 @@ def reworded(newer: str, older: str) -> tuple[str, str, str] | None:
                 return (" ".join(o[k] for k in o if k in gone), " ".join(new[k] for k in new if k in came),
                         "reworded")
     return None
+
