@@ -271,3 +271,29 @@ def test_a_count_said_again_with_another_number(newer, older, old, new):
 ])
 def test_counts_that_replace_nothing(newer, older):
     assert detect_change(newer, older) is None
+
+
+def test_a_name_restated_needs_the_old_values_relation_not_only_shared_words():
+    # "quarterly review" is shared, but a deck's home and a meeting's guest are different things
+    assert detect_change("Now the quarterly review happens with Priya and the whole finance group.",
+                         "The quarterly review deck is kept in Notion under the shared finance space.") is None
+    # a day keeps its frame: the standup's day is restated
+    change = detect_change("Now the standup is on Thursday.", "The standup is on Tuesday.")
+    assert change is not None and (change.old_value, change.new_value) == ("Tuesday", "Thursday")
+
+
+def test_a_name_before_time_is_a_time_zone():
+    change = detect_change("Can you use Mountain time from now on?", "The user's time zone is America/Chicago.")
+    assert change is not None and (change.old_value, change.new_value) == ("America/Chicago", "Mountain"), change
+
+
+def test_the_user_who_joined_after_naming_a_city_is_still_the_user():
+    newer = "I just relocated here from Leeds when I joined Kite Robotics."
+    change = detect_change(newer, "The user works at Harbor Labs.")
+    assert change is not None and (change.old_value, change.new_value, change.how) == (
+        "Harbor Labs", "Kite Robotics", "held"), change
+
+
+def test_a_change_that_names_its_own_old_value_restates_no_other():
+    # the newer text says it leaves Ruby: the older text's Rust is not the value it replaces
+    assert detect_change("These days the team writes Elixir, not Ruby.", "The team writes Rust.") is None

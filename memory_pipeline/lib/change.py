@@ -128,8 +128,18 @@ def detect_change(newer: str, older: str, held: Callable[[str], bool] | None = N
         return named
     if _speaker(newer) != _speaker(older) and _speaker(newer) and _speaker(older):
         return None  # one speaker leaving a word behind says nothing of what the other one stated
-    found = dropped(newer, older) or recounted(newer, older) or reworded(newer, older)
+    found = dropped(newer, older) or recounted(newer, older) or (
+        None if _leaves_another(newer, older) else reworded(newer, older))
     return Change(*found) if found else None
+
+
+def _leaves_another(newer: str, older: str) -> bool:
+    """Whether the newer text names the value it leaves ("not Globex", "off Azure"), and the older text
+    does not say it: the change is of another value than the older one's."""
+    sents, vals = cv.values(newer)
+    left = [v for v in vals if _departed(sents[v.sentence], v) is not None]
+    said = {t.lower() for t in cv.TOKEN.findall(older)}
+    return bool(left) and not any(v.tokens & said for v in left)
 
 
 def _speaker(text: str) -> str:
@@ -146,6 +156,7 @@ def _named_change(newer: str, older: str, old_sents: list[list[str]], old_vals: 
     cue = RESTATED_CUE.search(newer) is not None or any(w.lower() in CHANGE_VERBS for s in new_sents for w in s)
     asked, old_asked = cv.questions(newer), cv.questions(older)  # a question states no value
     fresh = [v for v in new_vals if v.sentence not in asked and (held is None or not held(v.text))]
+    elsewhere = cue and _leaves_another(newer, older)  # a restatement of the value it names as left
     for old in old_vals:
         if _departed(old_sents[old.sentence], old) is not None:
             continue  # "Invoice 1066 from Globex" twice: the same context, not a departure
@@ -168,7 +179,7 @@ def _named_change(newer: str, older: str, old_sents: list[list[str]], old_vals: 
                 return Change(old.text, best.text, "departure", _relation(old_classes))
         if any(v.tokens == old.tokens for v in new_vals):
             continue
-        if cue and not cv.names_a_thing(old_sents[old.sentence], old):
+        if cue and not elsewhere and not cv.names_a_thing(old_sents[old.sentence], old):
             found = _restated(old, cv.frame(old_sents[old.sentence], old), old_classes, new_sents, mine)
             if found is not None:
                 return replace(found, relation=_relation(old_classes))
@@ -201,7 +212,8 @@ def _restated(old: cv.Value, old_frame: frozenset[str], old_classes: frozenset[s
             return Change(old.text, v.text, "extended")
     for v in vals:
         sent = sents[v.sentence]
-        related = old_frame & cv.frame(sent, v, 2) or old_classes & cv.classes(sent, v, 2)
+        # a name needs the old value's relation; a day or a number its frame ("the standup is on")
+        related = old_classes & cv.classes(sent, v, 2) or (cv.kind(old) != "name" and old_frame & cv.frame(sent, v, 2))
         if _other(v, old) and cv.kind(v) == cv.kind(old) and related and _clause_cue(sent, v):
             return Change(old.text, v.text, "restated")
     return None

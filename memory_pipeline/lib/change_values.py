@@ -120,6 +120,15 @@ def subject(sentence: list[str], v: Value, vals: list[Value]) -> frozenset[str] 
     the user (empty: "I rent in", "their company is", a note's bare "Resides in"), or None for anything
     else ("the data lives in", "pipelines live in")."""
     a, _ = clause_of(sentence, v)
+    # the word before the verb that governs the value, past adverbs: "when I joined X" is the user's
+    # even after "relocated from London"
+    verb = next((i for i in range(v.start - 1, max(a, v.start - 4) - 1, -1) if sentence[i].lower() in GOVERNS_ANY), None)
+    if verb is not None:
+        k = verb - 1
+        while k >= a and common(sentence[k].lower()) and sentence[k].lower() not in USER_WORDS:
+            k -= 1
+        if k >= a and sentence[k].lower() in USER_WORDS:
+            return frozenset()
     named = frozenset(t for o in vals if o.sentence == v.sentence and a <= o.start < v.start for t in o.tokens)
     if named:
         return named
@@ -149,7 +158,10 @@ def common(word: str) -> bool:
 def classes(sentence: list[str], v: Value, words: int = FRAME_WINDOW) -> frozenset[str]:
     """The relations (FRAME_CLASSES) the words around a value name."""
     around = {w.lower() for w in sentence[max(0, v.start - words): v.end + words] if w != BREAK}
-    return frozenset(name for name, cues in FRAME_CLASSES.items() if around & cues)
+    found = {name for name, cues in FRAME_CLASSES.items() if around & cues}
+    if v.end < len(sentence) and sentence[v.end].lower() == "time":
+        found.add("timezone")  # a name right before "time" names a zone ("Pacific time")
+    return frozenset(found)
 
 
 def governed(sentence: list[str], v: Value, words: int = 3) -> frozenset[str]:

@@ -77,6 +77,7 @@ FRAME_CLASSES = {
         "work", "works", "working", "worked", "joined", "join", "joining", "hired", "employer", "employed",
         "company", "job", "position", "offer", "onboarding",
     }),
+    "timezone": frozenset({"timezone", "zone", "tz", "utc", "gmt"}),  # and "X time": change_values.classes
 }  # fmt: skip
 # Relations one holds one value of at a time: a new value replaces the old one even when nothing
 # says it changed.
