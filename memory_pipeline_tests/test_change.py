@@ -297,3 +297,19 @@ def test_the_user_who_joined_after_naming_a_city_is_still_the_user():
 def test_a_change_that_names_its_own_old_value_restates_no_other():
     # the newer text says it leaves Ruby: the older text's Rust is not the value it replaces
     assert detect_change("These days the team writes Elixir, not Ruby.", "The team writes Rust.") is None
+
+
+@pytest.mark.parametrize(("newer", "older", "old", "new"), [
+    # a one-word key that names an attribute is no speaker, and the value after it is a value
+    ("Residence: Lyon.", "Location: Nantes.", "Nantes", "Lyon"),
+    ("We left Nantes for good; Lyon is where we are.", "Location: Nantes.", "Nantes", "Lyon"),
+    ("Quit Notion; notes live in Obsidian now.", "Note taking app: Notion.", "Notion", "Obsidian"),
+])
+def test_a_field_key_opening_the_text_is_no_speaker(newer, older, old, new):
+    change = detect_change(newer, older)
+    assert change is not None and (change.old_value, change.new_value) == (old, new), change
+
+
+def test_a_speaker_opening_the_text_still_is_one():
+    # "Maya: Lisbon!" is what Maya said; the word after a speaker opens a sentence
+    assert detect_change("Maya: Lisbon was lovely, we left Porto early.", "Maya: Porto!") is None

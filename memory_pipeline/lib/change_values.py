@@ -8,6 +8,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
+from memory_pipeline.lib import fields
 from memory_pipeline.lib.change_words import SPEAKER, stem
 from memory_pipeline.lib.summarize import split_sentences
 from memory_pipeline.lib.text import STOP_WORDS
@@ -72,15 +73,18 @@ def kind(v: Value) -> str:
 def values(text: str) -> tuple[list[list[str]], list[Value]]:
     """Sentences as token lists, and the named values in them. A capitalised sentence opener counts
     only when the next word is capitalised too ("Lone Star Diagnostics", not "Still getting used")."""
+    prefix = SPEAKER.match(text)
+    keyed = prefix is not None and fields.keyed(prefix.group().strip().rstrip(":"))  # "Location: Lyon"
     text = SPEAKER.sub("", text)
     sentences = [[t if t[0].isalnum() else BREAK for t in TOKEN.findall(s)] for s in split_sentences(text)]
     out = []
     for n, toks in enumerate(sentences):
         i = 0
         while i < len(toks):
-            # "The Ion ..." is no name "The Ion", nor "Prefers Zed" or "Swapped Zed" a name
+            # "The Ion ..." is no name "The Ion", nor "Prefers Zed" or "Swapped Zed" a name; a field's
+            # value is one ("Location: Lyon")
             opener = (i == 0 and len(toks) > 1 and toks[1][:1].isupper() and toks[1] not in NOT_VALUES
-                      and toks[0].lower() not in FRAME_STOP and opening_name(toks))
+                      and toks[0].lower() not in FRAME_STOP and opening_name(toks)) or (keyed and n == i == 0)
             if not is_value_token(toks[i], i == 0 and not opener):
                 i += 1
                 continue

@@ -109,7 +109,19 @@ def _speaker_like(m: re.Match[str]) -> bool:
     before the colon with a capitalised value reads both ways, so it counts as a speaker ("Editor:
     vim", "Budget: $40k" and "Main office: Lyon" stay fields)."""
     value = m.group("value").strip()
-    return " " not in m.group("key") and not m.group("owner") and value[:1].isupper()
+    return not keyed(m.group("key")) and not m.group("owner") and value[:1].isupper()
+
+
+_KEY_WORDS = frozenset().union(*KEY_CLASSES.values())
+
+
+def keyed(prefix: str) -> bool:
+    """Whether a text's "Prefix:" names an attribute, not a speaker: more than one word with a
+    lower-case one ("Home city", not "Mary Ann"), or a word that names one ("Location", "Employer")."""
+    words = prefix.split()
+    if len(words) > 1:
+        return any(w[:1].islower() for w in words[1:])
+    return bool(words) and words[0].lower() in _KEY_WORDS
 
 
 def _head(key: tuple[str, ...]) -> str:
