@@ -7,7 +7,9 @@ is one data module defining the same names (``PERSONAL``, ``PROJECT``, ``CONTACT
 ``FILLER_ASSISTANT``, ``FILLER_CHAT``, ``TASK_FRAMES``). ``conversational`` (first-person chat) is
 the default; ``plain`` says the same facts the way a mix of people and an assistant's notes would;
 ``messy`` says them the way people really type into a chat (informal, abbreviated, run-on, the fact
-mid-sentence or only implied), a held-out check on wording nobody tuned the rules on.
+mid-sentence or only implied), a held-out check on wording nobody tuned the rules on; ``narrative``
+says the same facts the way people write longer messages and journal-like notes (stories, reported
+events, changes told as events), a held-out family written apart from the rules.
 ``WorkloadSpec.phrasing`` names the family a workload is worded in. This module only holds what those
 data modules are spelled with, and the lookup of a family by name.
 """
@@ -18,7 +20,7 @@ import importlib
 from dataclasses import dataclass
 from types import ModuleType
 
-FAMILIES = ("conversational", "plain", "messy")
+FAMILIES = ("conversational", "plain", "messy", "narrative")
 
 
 def words(s: str) -> tuple[str, ...]:
