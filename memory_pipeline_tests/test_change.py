@@ -320,3 +320,28 @@ def test_a_field_key_opening_the_text_is_no_speaker(newer, older, old, new):
 def test_a_speaker_opening_the_text_still_is_one():
     # "Maya: Lisbon!" is what Maya said; the word after a speaker opens a sentence
     assert detect_change("Maya: Lisbon was lovely, we left Porto early.", "Maya: Porto!") is None
+
+
+@pytest.mark.parametrize(("newer", "older", "old", "new"), [
+    # "used to" a few words before the value: a past habit or state
+    ("Used to work at Harbor Labs, but my desk is at Kite Robotics these days.", "Works at Harbor Labs.",
+     "Harbor Labs", "Kite Robotics"),
+    ("They promoted me from analyst to team lead last week.", "Works as an analyst.", "analyst", "team lead"),
+])
+def test_a_past_state_a_few_words_before_the_value(newer, older, old, new):
+    change = detect_change(newer, older)
+    assert change is not None and (change.old_value, change.new_value) == (old, new), change
+
+
+@pytest.mark.parametrize(("newer", "older", "old"), [
+    ("I used to drink oolong, these days it is all coffee.", "I drink oolong every day.", "oolong"),
+    ("Officially on nights now; the early shift is behind me.", "Works the early shift.", "shift"),
+])
+def test_a_lower_case_value_said_as_a_past_state(newer, older, old):
+    change = detect_change(newer, older)
+    assert change is not None and change.old_value == old, change
+
+
+def test_used_to_across_a_clause_leaves_nothing():
+    # "used to" in one clause says nothing of the value in the next
+    assert detect_change("I got used to it, and Harbor Labs beats Kite Robotics.", "Works at Harbor Labs.") is None

@@ -69,6 +69,12 @@ def _leaves(sentence: list[str], i: int, stated: bool) -> bool:
     before, after = low[max(0, i - 3): i], low[i + 1: i + 4]
     if set(before) & DEPARTURE_BEFORE or set(after) & DEPARTURE_AFTER or LEFT_AFTER.search(" ".join(after)):
         return True
+    # "used to work at X", "used to be all about X": a past habit or state, a few words before
+    window = low[max(0, i - 6): i]
+    if "used" in window:
+        k = window.index("used")
+        if window[k + 1: k + 2] == ["to"] and cv.BREAK not in window[k:]:
+            return True
     for j in range(max(0, i - 3), i):
         w, prev = low[j], low[j - 1] if j else cv.BREAK
         if w == "from" and (not stated or set(low[max(0, j - 4): j]) & FROM_MOTION):
