@@ -345,3 +345,14 @@ def test_a_lower_case_value_said_as_a_past_state(newer, older, old):
 def test_used_to_across_a_clause_leaves_nothing():
     # "used to" in one clause says nothing of the value in the next
     assert detect_change("I got used to it, and Harbor Labs beats Kite Robotics.", "Works at Harbor Labs.") is None
+
+
+@pytest.mark.parametrize(("newer", "older", "old", "new"), [
+    ("So March 3 isn't happening for the launch; the new date is April 9.", "The launch is on March 3.",
+     "March 3", "April 9"),
+    ("The site is a Django app now, Rails got retired.", "The site runs on Rails.", "Rails", "Django"),
+    ("Launch plan: forget Friday, it's Monday.", "The launch is on Friday.", "Friday", "Monday"),
+])
+def test_a_value_said_to_be_over(newer, older, old, new):
+    change = detect_change(newer, older)
+    assert change is not None and (change.old_value, change.new_value) == (old, new), change

@@ -6,7 +6,8 @@ import re
 # from Boston", "my previous analyst title", "no longer at Acme", "instead of Tuesday").
 DEPARTURE_BEFORE = frozenset({
     "left", "leaving", "quit", "quitting", "previous", "former", "formerly", "old", "ex", "used",
-    "instead", "than", "replacing", "replaced", "longer", "not", "no", "never",
+    "instead", "than", "replacing", "replaced", "longer", "not", "no", "never", "scrapped", "ditched",
+    "uninstalled", "forget",
 })  # fmt: skip
 # "from" leaves a value only after a word of motion or change ("moved away from Boston", "a change
 # from Boston"); "my paycheck comes from X" and "an offer from X" state X.
@@ -23,7 +24,9 @@ OFF_AFTER = frozenset({"is", "are", "was", "were", "got", "get", "gets", "came",
 DEPARTURE_AFTER = frozenset({"anymore", "before", "previously", "behind"})
 # ... or before a clause that says it is over ("Linux is gone", "the $95k figure no longer applies").
 LEFT_AFTER = re.compile(
-    r"^(?:\S+\s+)?(?:is|are|was|has\s+been)\s+(?:gone|history|no\s+more|out)\b"
+    r"^(?:\S+\s+)?(?:is|are|was|has\s+been)\s+(?:gone|history|no\s+more|out|over)\b"
+    r"|^(?:\S+\s+)?(?:is|are|was|were|got|has\s+been)\s+(?:retired|dropped|scrapped|cancell?ed|uninstalled|"
+    r"deleted|abandoned)\b|^(?:\S+\s+)?(?:is|are)\s*n[o']t\s+happening\b"
     r"|^(?:\S+\s+)?no\s+longer\s+(?:applies|apply|holds|hold|stands|valid|relevant|true)\b",
     re.IGNORECASE,
 )
