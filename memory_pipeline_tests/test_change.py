@@ -148,6 +148,9 @@ def test_a_speaker_and_what_they_said_is_no_field():
     ("Works at Initech.", "Noted - job: Globex.", "Globex", "Initech"),
     ("I'm based out of Nantes these days.", "The user lives in Lyon, France.", "Lyon", "Nantes"),
     ("I joined Initech last month.", "The user works at Globex.", "Globex", "Initech"),
+    # a cue of a new state is enough: "started", "new"
+    ("I started at Initech last month.", "The user works at Globex.", "Globex", "Initech"),
+    ("Our new apartment in Nantes has a balcony.", "The user lives in Lyon.", "Lyon", "Nantes"),
 ])
 def test_where_one_lives_or_works_holds_one_value_at_a_time(newer, older, old, new):
     change = detect_change(newer, older)

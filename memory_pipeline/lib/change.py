@@ -29,6 +29,7 @@ from memory_pipeline.lib.change_words import dropped, reworded
 from memory_pipeline.lib.digest import speaker_of
 from memory_pipeline.lib.fields import field_change, fields, key_relation, user_fields
 from memory_pipeline.lib.vocab.change import (
+    CHANGE_CUE,
     CHANGE_VERBS,
     DEPARTURE_AFTER,
     DEPARTURE_BEFORE,
@@ -162,6 +163,7 @@ def _named_change(newer: str, older: str, old_sents: list[list[str]], old_vals: 
     if not old_vals or not new_vals:
         return None
     cue = RESTATED_CUE.search(newer) is not None or any(w.lower() in CHANGE_VERBS for s in new_sents for w in s)
+    held_cue = cue or CHANGE_CUE.search(newer) is not None  # "started at X", "our new flat in X"
     asked, old_asked = cv.questions(newer), cv.questions(older)  # a question states no value
     fresh = [v for v in new_vals if v.sentence not in asked and (held is None or not held(v.text))]
     elsewhere = cue and _leaves_another(newer, older)  # a restatement of the value it names as left
@@ -191,9 +193,9 @@ def _named_change(newer: str, older: str, old_sents: list[list[str]], old_vals: 
             found = _restated(old, cv.frame(old_sents[old.sentence], old), old_classes, new_sents, mine)
             if found is not None:
                 return replace(found, relation=_relation(old_classes))
-        # with a cue only: on wording written apart from the rules, cue-less pairs of a held relation
-        # were two true statements (37 edges, none right)
-        found = None if not cue else _held_one(old, cv.governed(old_sents[old.sentence], old) & FUNCTIONAL, cv.subject(old_sents[old.sentence], old, old_vals),
+        # with a cue only ("now", "new", "started", "moved", ...): on wording written apart from the
+        # rules, cue-less pairs of a held relation were two true statements (37 edges, none right)
+        found = None if not held_cue else _held_one(old, cv.governed(old_sents[old.sentence], old) & FUNCTIONAL, cv.subject(old_sents[old.sentence], old, old_vals),
                           new_sents, new_vals, fresh)
         if found is not None:
             return found
