@@ -55,7 +55,7 @@ class Change:
 def _departed(sentence: list[str], old: cv.Value, stated: bool = False) -> int | None:
     """Where the sentence names (part of) the old value as the one left behind, if it does. `stated`:
     the sentence is the one that states the value, where "from" leaves it only after a word of motion
-    ("my paycheck comes from X" states X; "a change from Boston" leaves Boston)."""
+    ("the grant comes from X" states X; "a change from Boston" leaves Boston)."""
     heads = {t for t in old.tokens if len(t) >= 4} or set(old.tokens)
     for i, tok in enumerate(sentence):
         if tok.lower() in heads and _leaves(sentence, i, stated):

@@ -10,7 +10,7 @@ DEPARTURE_BEFORE = frozenset({
     "uninstalled", "forget",
 })  # fmt: skip
 # "from" leaves a value only after a word of motion or change ("moved away from Boston", "a change
-# from Boston"); "my paycheck comes from X" and "an offer from X" state X.
+# from Boston"), in the text that states a value: "the grant comes from X" states X.
 FROM_MOTION = frozenset({
     "moved", "moving", "move", "switched", "switching", "switch", "changed", "changing", "change", "went",
     "migrated", "migrating", "transferred", "relocated", "relocating", "away", "over", "back", "upgraded",
