@@ -359,3 +359,11 @@ def test_used_to_across_a_clause_leaves_nothing():
 def test_a_value_said_to_be_over(newer, older, old, new):
     change = detect_change(newer, older)
     assert change is not None and (change.old_value, change.new_value) == (old, new), change
+
+
+def test_a_cue_both_texts_say_marks_no_change():
+    # "now" in both: a way of speaking, not a change between them
+    assert detect_change("ok the retry budget thing makes sense now", "ok the rate limits thing makes sense now") is None
+    # the cue only in the newer text still marks one
+    change = detect_change("These days I drink coffee every morning.", "I drink tea every morning.")
+    assert change is not None and change.how == "reworded", change

@@ -119,8 +119,11 @@ def reworded(newer: str, older: str) -> tuple[str, str, str] | None:
     if RESTATED_CUE.search(newer) is None or ADDITIVE.search(newer):
         return None
     old = [c for c in _stated(older) if len(c) <= CLAUSE_WORDS]
+    said_before = {m.group().lower() for m in RESTATED_CUE.finditer(older)}
     for clause in clauses(newer):
-        if RESTATED_CUE.search(clause) is None or NEGATION.search(clause):
+        cues = {m.group().lower() for m in RESTATED_CUE.finditer(clause)}
+        # a cue the older text says too marks nothing new between them ("X makes sense now" twice)
+        if not cues or cues <= said_before or NEGATION.search(clause):
             continue
         new = _content(RESTATED_CUE.sub(" ", clause))
         if not new or len(new) > CLAUSE_WORDS:
