@@ -61,7 +61,7 @@ def _counts(text: str) -> dict[tuple[str, str], tuple[int, str]]:
 
 def recounted(newer: str, older: str) -> tuple[str, str, str] | None:
     """The older text's count of a noun, said again with another number for the same owner and a cue
-    that it moved ("now", "in total", "another")."""
+    that it moved ("now", "another", "the total is")."""
     if COUNT_CUE.search(newer) is None:
         return None
     old = _counts(older)

@@ -121,8 +121,8 @@ def clause_of(sentence: list[str], v: Value) -> tuple[int, int]:
 
 def subject(sentence: list[str], v: Value, vals: list[Value]) -> frozenset[str] | None:
     """Who the clause says holds `v`: the named values before it ("Felix" in "Felix lives in Lima"),
-    the user (empty: "I rent in", "their company is", a note's bare "Resides in"), or None for anything
-    else ("the data lives in", "pipelines live in")."""
+    the user (empty: "I rent in", "their company is", a note's bare "Based in"), or None for anything
+    else ("the data lives in", "the logs live in")."""
     a, _ = clause_of(sentence, v)
     # the word before the verb that governs the value, past adverbs: "when I joined X" is the user's
     # even after "relocated from London"

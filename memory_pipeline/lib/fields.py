@@ -117,7 +117,7 @@ _KEY_WORDS = frozenset().union(*KEY_CLASSES.values())
 
 def keyed(prefix: str) -> bool:
     """Whether a text's "Prefix:" names an attribute, not a speaker: more than one word with a
-    lower-case one ("Home city", not "Mary Ann"), or a word that names one ("Location", "Employer")."""
+    lower-case one ("Main office", not "Mary Ann"), or a word that names one ("Location", "Employer")."""
     words = prefix.split()
     if len(words) > 1:
         return any(w[:1].islower() for w in words[1:])
@@ -131,7 +131,7 @@ def _head(key: tuple[str, ...]) -> str:
 
 
 def _classes(key: tuple[str, ...]) -> frozenset[str]:
-    """The relations a key names: its noun's ("title" in "job title"), else any word's ("home address")."""
+    """The relations a key names: its noun's ("title" in "current title"), else any word's ("home address")."""
     def of(words: set[str]) -> frozenset[str]:
         return frozenset(name for name, cues in KEY_CLASSES.items() if words & cues)
     return of({_head(key)}) or of(set(key))
@@ -143,7 +143,7 @@ def key_relation(key: tuple[str, ...]) -> str | None:
 
 
 def same_key(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
-    """One key in other words: the same noun ("job title" / "title", not "preferred airline" / "preferred
+    """One key in other words: the same noun ("current title" / "title", not "preferred airline" / "preferred
     seat"), or one relation ("location" / "current address")."""
     return _head(a) == _head(b) or bool(_classes(a) & _classes(b))
 

@@ -190,7 +190,7 @@ NUMBER_WORDS = {
     "ten": 10, "eleven": 11, "twelve": 12, "a couple of": 2, "a dozen": 12,
 }  # fmt: skip
 COUNT_CUE = re.compile(
-    r"\b(?:now|these\s+days|nowadays|in\s+total|total|another|more|fewer|less|up\s+to|down\s+to|"
+    r"\b(?:now|these\s+days|nowadays|total|another|more|fewer|less|up\s+to|down\s+to|"
     r"went\s+up|went\s+down|grew|dropped|rose|fell)\b",
     re.IGNORECASE,
 )
