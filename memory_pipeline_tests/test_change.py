@@ -367,3 +367,24 @@ def test_a_cue_both_texts_say_marks_no_change():
     # the cue only in the newer text still marks one
     change = detect_change("These days I drink coffee every morning.", "I drink tea every morning.")
     assert change is not None and change.how == "reworded", change
+
+
+@pytest.mark.parametrize(("newer", "older", "old", "new"), [
+    # a zone named with a capital "Time" is a zone too
+    ("Can you put my calls on Mountain Time from now on?", "The user's time zone is Europe/Paris.",
+     "Europe/Paris", "Mountain Time"),
+    # a title restated in its own relation ("role", "title"), not in another one's
+    ("I moved into a Design Lead role in May.", "The user's role is Product Designer.", "Product Designer",
+     "Design Lead"),
+    ("Since relocating to Porto I cycle to work.", "I live in Lyon.", "Lyon", "Porto"),
+    # "first day" marks a start
+    ("Accepted an offer from Initech, first day is Monday!", "The user works at Globex.", "Globex", "Initech"),
+])
+def test_titles_zones_and_starts(newer, older, old, new):
+    change = detect_change(newer, older)
+    assert change is not None and (change.old_value, change.new_value) == (old, new), change
+
+
+def test_a_title_does_not_replace_a_city():
+    # "moved" names a residence only where no other relation's word stands by the value
+    assert detect_change("I moved into a Design Lead role in May.", "I live in Lyon.") is None

@@ -163,8 +163,9 @@ def classes(sentence: list[str], v: Value, words: int = FRAME_WINDOW) -> frozens
     """The relations (FRAME_CLASSES) the words around a value name."""
     around = {w.lower() for w in sentence[max(0, v.start - words): v.end + words] if w != BREAK}
     found = {name for name, cues in FRAME_CLASSES.items() if around & cues}
-    if v.end < len(sentence) and sentence[v.end].lower() == "time":
-        found.add("timezone")  # a name right before "time" names a zone ("Pacific time")
+    if (v.end < len(sentence) and sentence[v.end].lower() == "time") or (
+            len(v.tokens) >= 2 and sentence[v.end - 1].lower() == "time"):
+        found.add("timezone")  # a name before "time" names a zone ("Pacific time", "Central Time")
     return frozenset(found)
 
 

@@ -35,7 +35,7 @@ WAS_PAST = frozenset({"it", "that", "which"})
 # A sentence that states a value anew says so with one of these.
 CHANGE_CUE = re.compile(
     r"\b(?:now|new|moved|move|moving|relocated|relocating|switched|switching|changed|changing|change|"
-    r"joined|started|became|promoted|instead|these\s+days|nowadays|going\s+forward|from\s+now\s+on|"
+    r"joined|started|first\s+day|became|promoted|instead|these\s+days|nowadays|going\s+forward|from\s+now\s+on|"
     r"no\s+longer|anymore|rescheduled|updated?|transferred|took\s+over)\b",
     re.IGNORECASE,
 )
@@ -50,7 +50,7 @@ FRAME_STOP = frozenset({
 # The cues that say a restated value is a change. Narrower than CHANGE_CUE: "new" and "update" mostly
 # qualify a thing or open a message rather than mark a changed value.
 RESTATED_CUE = re.compile(
-    r"\b(?:now|moved|relocated|switch|switched|changed|instead|these\s+days|nowadays|going\s+forward|"
+    r"\b(?:now|moved|relocated|relocating|switch|switched|changed|instead|these\s+days|nowadays|going\s+forward|"
     r"from\s+now\s+on|no\s+longer|anymore|rescheduled|promoted|became)\b",
     re.IGNORECASE,
 )
@@ -81,6 +81,8 @@ FRAME_CLASSES = {
         "company", "job", "position", "offer", "onboarding",
     }),
     "timezone": frozenset({"timezone", "zone", "tz", "utc", "gmt"}),  # and "X time": change_values.classes
+    # the title one holds ("my role is X", "my title changed to X", "an X role"), not the employer
+    "role": frozenset({"role", "title", "titled", "promoted", "promotion"}),
 }  # fmt: skip
 # Relations one holds one value of at a time: a new value replaces the old one even when nothing
 # says it changed.
@@ -114,7 +116,7 @@ GOVERN_LINKS = frozenset({"in", "at", "to", "for", "by", "from", "near", "is", "
 USER_WORDS = frozenset({"i", "i'm", "i've", "i'd", "im", "me", "my", "we", "we're", "we've", "our", "us", "user",
                         "user's", "they", "they're", "they've", "their", "them"})
 # Verbs that say by themselves that the relation has a new value ("I joined Aurora Robotics").
-CHANGE_VERBS = frozenset({"joined", "moved", "relocated", "transferred", "hired"})
+CHANGE_VERBS = frozenset({"joined", "moved", "relocated", "relocating", "transferred", "hired"})
 # A change that names both values: "switched from tea to coffee", "moved from Lyon to Nantes",
 # "replaced my Kindle with a Kobo". Values are up to three words, not running over a clause end.
 # where a value ends: a clause end or a word that starts what follows it
