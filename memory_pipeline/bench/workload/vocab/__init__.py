@@ -9,7 +9,9 @@ the default; ``plain`` says the same facts the way a mix of people and an assist
 ``messy`` says them the way people really type into a chat (informal, abbreviated, run-on, the fact
 mid-sentence or only implied), a held-out check on wording nobody tuned the rules on; ``narrative``
 says the same facts the way people write longer messages and journal-like notes (stories, reported
-events, changes told as events), a held-out family written apart from the rules.
+events, changes told as events), a held-out family written apart from the rules; ``asides`` says them
+in passing while the user asks an assistant for help with some task (drafting, planning, debugging),
+changes mentioned inside the request, another held-out family written apart from the rules.
 ``WorkloadSpec.phrasing`` names the family a workload is worded in. This module only holds what those
 data modules are spelled with, and the lookup of a family by name.
 """
@@ -20,7 +22,7 @@ import importlib
 from dataclasses import dataclass
 from types import ModuleType
 
-FAMILIES = ("conversational", "plain", "messy", "narrative")
+FAMILIES = ("conversational", "plain", "messy", "narrative", "asides")
 
 
 def words(s: str) -> tuple[str, ...]:
