@@ -388,3 +388,32 @@ def test_titles_zones_and_starts(newer, older, old, new):
 def test_a_title_does_not_replace_a_city():
     # "moved" names a residence only where no other relation's word stands by the value
     assert detect_change("I moved into a Design Lead role in May.", "I live in Lyon.") is None
+
+
+@pytest.mark.parametrize(("newer", "older", "old", "new"), [
+    # the target of a verb of motion, said of the same thing: a word of the old value's frame again ...
+    ("After the audit we moved the billing exports to BigQuery.", "Billing exports land in Snowflake.",
+     "Snowflake", "BigQuery"),
+    ("The Orion review got pushed to March 9.", "The Orion review is due by February 20.", "February 20", "March 9"),
+    ("The team moved the nightly jobs onto Airflow last sprint.", "Nightly jobs run on Jenkins.", "Jenkins",
+     "Airflow"),
+])
+def test_the_target_of_a_verb_of_motion_replaces_the_old_value(newer, older, old, new):
+    change = detect_change(newer, older)
+    assert change is not None and (change.old_value, change.new_value, change.how) == (old, new, "moved"), change
+
+
+@pytest.mark.parametrize(("newer", "older"), [
+    ("Translate 'the meeting moved upstairs' into Polish.", "Here is the note in Czech, as asked."),  # quoted
+    ("My sister moved to Oslo last spring.", "I live in Lyon."),  # someone else's move
+    ("Tessa relocated to Athens in May.", "I live in Lyon."),
+    ("We moved the exports to BigQuery.", "Priya reviews every pull request."),  # no frame word said again
+    ("We moved the exports to BigQuery; Redshift is behind us.", "Billing exports land in Snowflake."),  # left another
+])
+def test_motion_that_replaces_nothing(newer, older):
+    assert detect_change(newer, older) is None
+
+
+def test_a_capitalised_opening_noun_holds_no_count():
+    change = detect_change("A neighbour's puppy joined us, so it's 3 dogs now.", "Weekends mean walking 2 dogs.")
+    assert change is not None and (change.old_value, change.new_value) == ("2 dogs", "3 dogs"), change

@@ -25,7 +25,7 @@ from dataclasses import dataclass, replace
 
 from memory_pipeline.lib import change_values as cv
 from memory_pipeline.lib.change_counts import recounted
-from memory_pipeline.lib.change_words import dropped, reworded
+from memory_pipeline.lib.change_words import dropped, reworded, stem
 from memory_pipeline.lib.digest import speaker_of
 from memory_pipeline.lib.fields import field_change, fields, key_relation, user_fields
 from memory_pipeline.lib.vocab.change import (
@@ -37,7 +37,10 @@ from memory_pipeline.lib.vocab.change import (
     FROM_MOTION,
     FUNCTIONAL,
     LEFT_AFTER,
+    MOTION_TO,
+    MOTION_VERBS,
     OFF_AFTER,
+    QUOTED,
     RESTATED_CUE,
     SWITCH,
     WAS_PAST,
@@ -166,7 +169,9 @@ def _named_change(newer: str, older: str, old_sents: list[list[str]], old_vals: 
     held_cue = cue or CHANGE_CUE.search(newer) is not None  # "started at X", "our new flat in X"
     asked, old_asked = cv.questions(newer), cv.questions(older)  # a question states no value
     fresh = [v for v in new_vals if v.sentence not in asked and (held is None or not held(v.text))]
-    elsewhere = cue and _leaves_another(newer, older)  # a restatement of the value it names as left
+    leaves_other = _leaves_another(newer, older)  # "X is behind me now": the change is X's
+    elsewhere = cue and leaves_other  # a restatement of the value it names as left
+    quoted = QUOTED.search(newer) is not None  # "translate 'it moved upstairs' into Polish" moves nothing
     for old in old_vals:
         if _departed(old_sents[old.sentence], old, stated=True) is not None:
             continue  # "Invoice 1066 from Globex" twice: the same context, not a departure
@@ -187,10 +192,14 @@ def _named_change(newer: str, older: str, old_sents: list[list[str]], old_vals: 
                 # an extension of the old value first ("Staff Research Scientist"), then the nearest
                 best = min(near, key=lambda v: (not old.tokens < v.tokens, (v.sentence - n) % 3, abs(v.start - at)))
                 return Change(old.text, best.text, "departure", _relation(old_classes))
+        if not (cv.names_a_thing(old_sents[old.sentence], old) or leaves_other or quoted):
+            moved = _moved_to(old, old_sents[old.sentence], old_vals, new_sents, new_vals, mine)
+            if moved is not None:
+                return moved
         if any(v.tokens == old.tokens for v in new_vals):
             continue
         if cue and not elsewhere and not cv.names_a_thing(old_sents[old.sentence], old):
-            found = _restated(old, cv.frame(old_sents[old.sentence], old), old_classes, new_sents, mine)
+            found = _restated(old, old_sents[old.sentence], old_vals, old_classes, new_sents, mine)
             if found is not None:
                 return replace(found, relation=_relation(old_classes))
         # with a cue only ("now", "new", "started", "moved", ...): on wording written apart from the
@@ -200,6 +209,56 @@ def _named_change(newer: str, older: str, old_sents: list[list[str]], old_vals: 
         if found is not None:
             return found
     return None
+
+
+def _moved_to(old: cv.Value, old_sent: list[str], old_vals: list[cv.Value], sents: list[list[str]],
+              vals: list[cv.Value], mine: list[cv.Value]) -> Change | None:
+    """A value of the old one's kind that a verb of motion takes as its target ("moved the pipelines
+    to X", "the deadline got pushed to May 3"), said of the same thing: the old value is left for it,
+    named in the newer text or not. The same thing: the same relation ("lives in" / "moved to"), or
+    a word of the old value's own frame said again ("the checkout is due by X" / "moved the checkout
+    to Y"); any name shared is not enough ("the CI for Falcon search" / "Falcon dashboard's CI")."""
+    old_classes, old_subject = cv.classes(old_sent, old), cv.subject(old_sent, old, old_vals)
+    for v in mine:
+        sent = sents[v.sentence]
+        if not (_replaces(v, old) and cv.kind(v) == cv.kind(old) and _same_relation(old_classes, sent, v)):
+            continue
+        # a frame word said again in the target's own sentence, other than the verb of motion itself
+        said = {stem(w) for w in sent if w.lower() not in MOTION_VERBS}
+        if not (old_classes & cv.classes(sent, v, 2) or cv.frame(old_sent, old) & said):
+            continue
+        if old_classes and _someone_else(cv.subject(sent, v, vals), old_subject, old_sent):
+            continue
+        if _motion_target(sent, v):
+            return Change(old.text, v.text, "moved", _relation(old_classes))
+    return None
+
+
+def _someone_else(who: frozenset[str] | None, old_subject: frozenset[str] | None, old_sent: list[str]) -> bool:
+    """Whether a new value is someone else's than the old one: "my sister moved to X" (an unnamed
+    other) or "Tessa relocated to X" (a name the older sentence does not say) against "I live in Y".
+    Asked only of a relation a person holds (where one lives or works): what a project "runs on" has
+    no subject this reading can tell."""
+    if (who is None) != (old_subject is None):
+        return True
+    return bool(who) and not who & {w.lower() for w in old_sent}
+
+
+def _motion_target(sentence: list[str], v: cv.Value) -> bool:
+    """Whether a verb of motion takes the value as its target: "to"/"onto"/"into" right before it (a
+    determiner between) and the verb a few words before that, in the same clause."""
+    low = [w.lower() for w in sentence]
+    j = v.start - 1
+    if j >= 0 and low[j] in DETERMINERS:
+        j -= 1
+    if j < 0 or low[j] not in MOTION_TO:
+        return False
+    for k in range(j - 1, max(-1, j - 6), -1):
+        if low[k] == cv.BREAK:
+            return False
+        if low[k] in MOTION_VERBS:
+            return True
+    return False
 
 
 def _said_of_other_things(change: Change, newer: str, older: str) -> bool:
@@ -214,16 +273,19 @@ def _said_of_other_things(change: Change, newer: str, older: str) -> bool:
                         cv.anchors(new_sents, new_vals, news[0], leave))
 
 
-def _restated(old: cv.Value, old_frame: frozenset[str], old_classes: frozenset[str], sents: list[list[str]],
-              vals: list[cv.Value]) -> Change | None:
+def _restated(old: cv.Value, old_sent: list[str], old_vals: list[cv.Value], old_classes: frozenset[str],
+              sents: list[list[str]], vals: list[cv.Value]) -> Change | None:
     """A value that extends the old one ("Senior Product Manager" for "Product Manager"), or a new
     value of the same kind bound tightly to the old value's frame ("use Central time" for "time zone
     is America/New_York"); a long sentence mentions many values, so the frame must sit next to it."""
     for v in vals:  # a one-word name with more words is the same name, not a new value
         if len(old.tokens) >= 2 and old.tokens < v.tokens and _clause_cue(sents[v.sentence], v):
             return Change(old.text, v.text, "extended")
+    old_frame, old_subject = cv.frame(old_sent, old), cv.subject(old_sent, old, old_vals)
     for v in vals:
         sent = sents[v.sentence]
+        if old_classes and _someone_else(cv.subject(sent, v, vals), old_subject, old_sent):
+            continue
         # a name needs the old value's relation; a day or a number its frame ("the standup is on")
         related = old_classes & cv.classes(sent, v, 2) or (cv.kind(old) != "name" and old_frame & cv.frame(sent, v, 2))
         if _other(v, old) and cv.kind(v) == cv.kind(old) and related and _clause_cue(sent, v):

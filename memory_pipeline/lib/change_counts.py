@@ -21,6 +21,7 @@ from memory_pipeline.lib.vocab.change import (
 _NUMBER = "|".join(w.replace(" ", r"\s+") for w in sorted(NUMBER_WORDS, key=len, reverse=True))
 _COUNT = re.compile(r"\b(?P<n>\d+|" + _NUMBER + r")\s+(?P<noun>[A-Za-z][a-z-]+)\b", re.IGNORECASE)
 # "my sister has", "our neighbours own": a count held by someone the user names
+_HAVE = frozenset({"has", "have", "had", "owns", "own", "keeps", "got"})
 _KIN = re.compile(r"\b(?:my|our)\s+(?P<who>\w+)\s+(?:has|have|had|owns|own|keeps|got)\b", re.IGNORECASE)
 
 
@@ -36,7 +37,9 @@ def _owner(clause: str, at: int) -> str:
     if kin:
         return kin.group("who").lower()
     toks = [t for t in cv.TOKEN.findall(before) if t[0].isalnum()]
-    if toks and cv.opening_name(toks + ["has"]) and toks[0] not in NOT_VALUES:
+    # an opening word is a holder only right before a verb of having ("Grace has 4 bikes"): a
+    # capitalised opening noun ("Holidays mean ... 3 dogs") holds nothing
+    if len(toks) >= 2 and toks[1].lower() in _HAVE and cv.opening_name(toks) and toks[0] not in NOT_VALUES:
         return toks[0].lower()
     names = [t.lower() for t in toks[1:] if t[0].isupper() and t not in NOT_VALUES]
     if names:

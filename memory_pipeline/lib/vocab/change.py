@@ -115,6 +115,17 @@ GOVERN_LINKS = frozenset({"in", "at", "to", "for", "by", "from", "near", "is", "
 # Words by which a clause says the user is its subject (a note about the user says "user" or "they").
 USER_WORDS = frozenset({"i", "i'm", "i've", "i'd", "im", "me", "my", "we", "we're", "we've", "our", "us", "user",
                         "user's", "they", "they're", "they've", "their", "them"})
+# Verbs of motion whose target is a new value ("moved the pipelines to X", "the deadline got pushed to
+# May 3", "was migrated onto X"), and the words that introduce the target.
+MOTION_VERBS = frozenset({
+    "moved", "move", "moving", "migrated", "migrating", "migrate", "switched", "switching", "switch",
+    "transferred", "relocated", "relocating", "shifted", "pushed", "rescheduled", "postponed", "bumped",
+    "ported", "changed", "upgraded", "converted",
+})  # fmt: skip
+MOTION_TO = frozenset({"to", "onto", "into"})
+# A quoted verb of motion is mentioned, not used ("translate 'the meeting moved upstairs' into Polish").
+QUOTED = re.compile(r"(?:^|[\s(])['\"\u2018\u201c][^'\"\u2019\u201d]*\b(?:" + "|".join(sorted(MOTION_VERBS))
+                    + r")\b[^'\"\u2019\u201d]*['\"\u2019\u201d]")
 # Verbs that say by themselves that the relation has a new value ("I joined Aurora Robotics").
 CHANGE_VERBS = frozenset({"joined", "moved", "relocated", "relocating", "transferred", "hired"})
 # A change that names both values: "switched from tea to coffee", "moved from Lyon to Nantes",
