@@ -39,7 +39,7 @@ def check_results(doc: dict, plan) -> None:
     q = m["quality"]
     assert q["workload"]["memories"] == i["records"] and q["phrasing"] == "conversational"
     _check_quality(q)
-    assert set(q["by_phrasing"]) == {"plain", "messy", "narrative"}
+    assert set(q["by_phrasing"]) == {"plain", "messy", "narrative", "asides"}
     for other in q["by_phrasing"].values():  # the same spec in other wording: the same sanity bounds
         assert "error" not in other, other
         _check_quality(other)

@@ -417,3 +417,22 @@ def test_motion_that_replaces_nothing(newer, older):
 def test_a_capitalised_opening_noun_holds_no_count():
     change = detect_change("A neighbour's puppy joined us, so it's 3 dogs now.", "Weekends mean walking 2 dogs.")
     assert change is not None and (change.old_value, change.new_value) == ("2 dogs", "3 dogs"), change
+
+
+def test_a_note_opened_by_an_abbreviation_is_no_speakers_turn():
+    # "PS:" is no speaker: the word it leaves is the one the older field states
+    change = detect_change("PS: went vegan; was vegetarian before.", "Diet: vegetarian.")
+    assert change is not None and change.old_value == "vegetarian", change
+
+
+def test_a_value_left_by_name_may_be_replaced_by_a_longer_one():
+    # a short key's value said as a name alone is a value ("OS: Linux"), and "not Linux" leaves it
+    change = detect_change("The OS is Arch Linux these days, not Linux.", "OS: Linux.")
+    assert change is not None and (change.old_value, change.new_value) == ("Linux", "Arch Linux"), change
+    # ... but not when the departure word stands inside the longer value ("from the Jade API sync")
+    assert detect_change("From the Jade API gateway sync, someone owes the slides.", "The API is flaky.") is None
+
+
+def test_a_switch_with_a_comma_before_from():
+    change = detect_change("Moved house, from Leeds over to York.", "Leeds is home for now.")
+    assert change is not None and (change.old_value, change.new_value) == ("Leeds", "York"), change

@@ -39,6 +39,7 @@ from memory_pipeline.lib.vocab.change import (
     LEFT_AFTER,
     MOTION_TO,
     MOTION_VERBS,
+    NOT_VALUES,
     OFF_AFTER,
     QUOTED,
     RESTATED_CUE,
@@ -155,8 +156,10 @@ def _leaves_another(newer: str, older: str) -> bool:
 
 
 def _speaker(text: str) -> str:
-    """A transcript turn's speaker (a name or role in capitals), "" for a plain statement."""
-    return speaker_of(text)[0] or ""
+    """A transcript turn's speaker (a name or role in capitals), "" for a plain statement or an
+    abbreviation that opens a note ("PS:", "FYI:")."""
+    who = speaker_of(text)[0] or ""
+    return "" if who in NOT_VALUES else who
 
 
 def _named_change(newer: str, older: str, old_sents: list[list[str]], old_vals: list[cv.Value],
@@ -186,7 +189,9 @@ def _named_change(newer: str, older: str, old_sents: list[list[str]], old_vals: 
                 continue
             # the replacing value: a value of the same kind and relation, nearest the departure, in
             # the same sentence, else the next one, else the one before
-            near = [v for v in mine if v.sentence in (n, n + 1, n - 1) and _replaces(v, old)
+            # a value left by name apart from a longer one replaces it ("Arch Linux these days, not Linux")
+            near = [v for v in mine if v.sentence in (n, n + 1, n - 1) and (_replaces(v, old) or (
+                        old.tokens < v.tokens and not (v.sentence == n and v.start <= at < v.end)))
                     and cv.kind(v) == cv.kind(old) and _same_relation(old_classes, new_sents[v.sentence], v)]
             if near:
                 # an extension of the old value first ("Staff Research Scientist"), then the nearest

@@ -77,6 +77,8 @@ def values(text: str) -> tuple[list[list[str]], list[Value]]:
     keyed = prefix is not None and fields.keyed(prefix.group().strip().rstrip(":"))  # "Location: Lyon"
     text = SPEAKER.sub("", text)
     sentences = [[t if t[0].isalnum() else BREAK for t in TOKEN.findall(s)] for s in split_sentences(text)]
+    if prefix is not None and len(sentences) == 1 and _name_only(sentences[0]):
+        keyed = True  # "OS: Linux.": a short key's value, said as a name alone, is one
     out = []
     for n, toks in enumerate(sentences):
         i = 0
@@ -96,6 +98,11 @@ def values(text: str) -> tuple[list[list[str]], list[Value]]:
             out.append(Value(" ".join(words), frozenset(w.lower() for w in words), i, j, n))
             i = j
     return sentences, out
+
+
+def _name_only(toks: list[str]) -> bool:
+    """A few capitalised words and nothing else ("Arch Linux", "Lone Star Diagnostics")."""
+    return 1 <= len(toks) <= 4 and all(t[:1].isupper() and t not in NOT_VALUES for t in toks)
 
 
 def frame(sentence: list[str], v: Value, words: int = FRAME_WINDOW) -> frozenset[str]:

@@ -136,7 +136,7 @@ _V = r"(?:(?:my|our|the|a|an)\s+)?(?P<{}>[\w'&/.-]+(?:\s+[\w'&/.-]+){{0,2}}?)"
 SWITCH = (
     re.compile(
         r"\b(?:switched|switching|moved|moving|changed|changing|went|migrated|upgraded|converted|"
-        r"transitioned|swapped|transferred|relocated|promoted|bumped)\s+(?:\w+\s+){0,3}?from\s+" + _V.format("old")
+        r"transitioned|swapped|transferred|relocated|promoted|bumped)\s+(?:\w+,?\s+){0,3}?from\s+" + _V.format("old")
         + r"\s+(?:over\s+)?(?:to|for|into)\s+" + _V.format("new")
         + r"(?=\s*(?:[.,;!?()]|$|\s(?:and|but|because|since|last|this|in|at|on|as)\b))",
         re.IGNORECASE,
