@@ -404,10 +404,10 @@ def test_the_target_of_a_verb_of_motion_replaces_the_old_value(newer, older, old
 
 
 @pytest.mark.parametrize(("newer", "older"), [
-    ("Translate 'the meeting moved upstairs' into Polish.", "Here is the note in Czech, as asked."),  # quoted
+    ("Translate 'the meeting moved upstairs' into Polish.", "Please translate the menu into Czech."),  # quoted
     ("My sister moved to Oslo last spring.", "I live in Lyon."),  # someone else's move
     ("Tessa relocated to Athens in May.", "I live in Lyon."),
-    ("We moved the exports to BigQuery.", "Priya reviews every pull request."),  # no frame word said again
+    ("We moved the exports to BigQuery.", "Code reviews go to Priya."),  # no frame word said again
     ("We moved the exports to BigQuery; Redshift is behind us.", "Billing exports land in Snowflake."),  # left another
 ])
 def test_motion_that_replaces_nothing(newer, older):
