@@ -436,3 +436,19 @@ def test_a_value_left_by_name_may_be_replaced_by_a_longer_one():
 def test_a_switch_with_a_comma_before_from():
     change = detect_change("Moved house, from Leeds over to York.", "Leeds is home for now.")
     assert change is not None and (change.old_value, change.new_value) == ("Leeds", "York"), change
+
+
+@pytest.mark.parametrize(("newer", "older", "old", "new"), [
+    # a date that shares its month with the old one is still another date
+    ("Launch plan: forget June 20, it's June 27.", "The launch is on June 20.", "June 20", "June 27"),
+    # an amount with its currency sign
+    ("The travel budget got bumped from $12k to $15k.", "Finance approved $12k for the travel budget.", "$12k", "$15k"),
+    # a system switched off or shut down is left; "goodbye X" leaves X
+    ("Billing reads from Aurora now; Oracle is being decommissioned.", "Billing lives in Oracle.", "Oracle", "Aurora"),
+    ("Said goodbye to Leeds, the new flat in York is lovely.", "I live in Leeds.", "Leeds", "York"),
+    # "swapped ... over to X" is a verb of motion
+    ("We finally swapped the build queue over to Kafka.", "The build queue runs on RabbitMQ.", "RabbitMQ", "Kafka"),
+])
+def test_more_departures_and_motions(newer, older, old, new):
+    change = detect_change(newer, older)
+    assert change is not None and (change.old_value, change.new_value) == (old, new), change

@@ -96,7 +96,9 @@ def _leaves(sentence: list[str], i: int, stated: bool) -> bool:
 
 def _replaces(new: cv.Value, old: cv.Value) -> bool:
     """Another value, or a longer form of a multi-word one ("Staff Research Scientist"); "Granite API"
-    is the same Granite, not a value that replaces it."""
+    is the same Granite, not a value that replaces it; a date is another date ("July 21" for "July 20")."""
+    if cv.kind(new) == cv.kind(old) == "time":
+        return new.tokens != old.tokens
     return not (new.tokens & old.tokens) or (len(old.tokens) >= 2 and old.tokens < new.tokens)
 
 

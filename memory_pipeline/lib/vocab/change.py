@@ -7,7 +7,7 @@ import re
 DEPARTURE_BEFORE = frozenset({
     "left", "leaving", "quit", "quitting", "previous", "former", "formerly", "old", "ex", "used",
     "instead", "than", "replacing", "replaced", "longer", "not", "no", "never", "scrapped", "ditched",
-    "uninstalled", "forget",
+    "uninstalled", "forget", "goodbye", "bye",
 })  # fmt: skip
 # "from" leaves a value only after a word of motion or change ("moved away from Boston", "a change
 # from Boston"), in the text that states a value: "the grant comes from X" states X.
@@ -25,8 +25,8 @@ DEPARTURE_AFTER = frozenset({"anymore", "before", "previously", "behind"})
 # ... or before a clause that says it is over ("Linux is gone", "the $95k figure no longer applies").
 LEFT_AFTER = re.compile(
     r"^(?:\S+\s+)?(?:is|are|was|has\s+been)\s+(?:gone|history|no\s+more|out|over)\b"
-    r"|^(?:\S+\s+)?(?:is|are|was|were|got|has\s+been)\s+(?:retired|dropped|scrapped|cancell?ed|uninstalled|"
-    r"deleted|abandoned)\b|^(?:\S+\s+)?(?:is|are)\s*n[o']t\s+happening\b"
+    r"|^(?:\S+\s+)?(?:is|are|was|were|got|has\s+been|is\s+being)\s+(?:retired|dropped|scrapped|cancell?ed|"
+    r"uninstalled|deleted|abandoned|decommissioned|turned\s+off|switched\s+off|shut\s+down|phased\s+out)\b|^(?:\S+\s+)?(?:is|are)\s*n[o']t\s+happening\b"
     r"|^(?:\S+\s+)?no\s+longer\s+(?:applies|apply|holds|hold|stands|valid|relevant|true)\b",
     re.IGNORECASE,
 )
@@ -120,7 +120,7 @@ USER_WORDS = frozenset({"i", "i'm", "i've", "i'd", "im", "me", "my", "we", "we'r
 MOTION_VERBS = frozenset({
     "moved", "move", "moving", "migrated", "migrating", "migrate", "switched", "switching", "switch",
     "transferred", "relocated", "relocating", "shifted", "pushed", "rescheduled", "postponed", "bumped",
-    "ported", "changed", "upgraded", "converted",
+    "ported", "changed", "upgraded", "converted", "swapped", "swapping",
 })  # fmt: skip
 MOTION_TO = frozenset({"to", "onto", "into"})
 # A quoted verb of motion is mentioned, not used ("translate 'the meeting moved upstairs' into Polish").
@@ -132,7 +132,7 @@ CHANGE_VERBS = frozenset({"joined", "moved", "relocated", "relocating", "transfe
 # "replaced my Kindle with a Kobo". Values are up to three words, not running over a clause end.
 # where a value ends: a clause end or a word that starts what follows it
 _END = r"(?=\s*(?:[.,;!?()]|$|\s(?:and|but|because|since|last|this|in|at|on|for|now|these|as)\b))"
-_V = r"(?:(?:my|our|the|a|an)\s+)?(?P<{}>[\w'&/.-]+(?:\s+[\w'&/.-]+){{0,2}}?)"
+_V = r"(?:(?:my|our|the|a|an)\s+)?(?P<{}>[$\u20ac\u00a3]?[\w'&/.-]+(?:\s+[\w'&/.-]+){{0,2}}?)"
 SWITCH = (
     re.compile(
         r"\b(?:switched|switching|moved|moving|changed|changing|went|migrated|upgraded|converted|"
