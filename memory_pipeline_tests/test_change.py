@@ -452,3 +452,30 @@ def test_a_switch_with_a_comma_before_from():
 def test_more_departures_and_motions(newer, older, old, new):
     change = detect_change(newer, older)
     assert change is not None and (change.old_value, change.new_value) == (old, new), change
+
+
+@pytest.mark.parametrize(("newer", "older", "old", "new"), [
+    # words of the old value's frame ("auth service") said again around the target
+    ("We agreed to move the Delta auth service launch to April 13.", "Everything for Delta auth service is due by March 2.",
+     "March 2", "April 13"),
+    # the old value itself named beside the target
+    ("After years of Zed, one bug too many pushed me over to Helix.", "My whole workflow is built around Zed.",
+     "Zed", "Helix"),
+    ("Ownership of the billing app passed from Kamala to Yasmin.", "Kamala owns the billing app.", "Kamala", "Yasmin"),
+])
+def test_motion_said_of_the_same_thing(newer, older, old, new):
+    change = detect_change(newer, older)
+    assert change is not None and (change.old_value, change.new_value) == (old, new), change
+
+
+def test_one_shared_name_is_not_the_same_thing():
+    # "Delta auth service" and "Delta checkout" share a name, not the thing
+    assert detect_change("We agreed to move the Delta checkout launch to April 13.",
+                         "Everything for Delta auth service is due by March 2.") is None
+
+
+def test_a_value_put_behind_something_is_still_stated():
+    # "behind" leaves a value only as "X is behind me"
+    change = detect_change("The team asked us to standardise on Kafka, so the build queue no longer uses RabbitMQ.",
+                           "We put RabbitMQ behind the build queue.")
+    assert change is not None and (change.old_value, change.new_value) == ("RabbitMQ", "Kafka"), change

@@ -222,9 +222,10 @@ def _moved_to(old: cv.Value, old_sent: list[str], old_vals: list[cv.Value], sent
               vals: list[cv.Value], mine: list[cv.Value]) -> Change | None:
     """A value of the old one's kind that a verb of motion takes as its target ("moved the pipelines
     to X", "the deadline got pushed to May 3"), said of the same thing: the old value is left for it,
-    named in the newer text or not. The same thing: the same relation ("lives in" / "moved to"), or
-    a word of the old value's own frame said again ("the checkout is due by X" / "moved the checkout
-    to Y"); any name shared is not enough ("the CI for Falcon search" / "Falcon dashboard's CI")."""
+    named in the newer text or not. The same thing, in the target's sentence: the same relation
+    ("lives in" / "moved to"), a word of the old value's own frame ("the checkout is due by X" /
+    "moved the checkout to Y") or the old value itself ("after years of X, ... over to Y"); one
+    shared name is not enough ("Falcon search" / "Falcon dashboard")."""
     old_classes, old_subject = cv.classes(old_sent, old), cv.subject(old_sent, old, old_vals)
     for v in mine:
         sent = sents[v.sentence]
@@ -232,7 +233,8 @@ def _moved_to(old: cv.Value, old_sent: list[str], old_vals: list[cv.Value], sent
             continue
         # a frame word said again in the target's own sentence, other than the verb of motion itself
         said = {stem(w) for w in sent if w.lower() not in MOTION_VERBS}
-        if not (old_classes & cv.classes(sent, v, 2) or cv.frame(old_sent, old) & said):
+        if not (old_classes & cv.classes(sent, v, 2) or cv.frame(old_sent, old) & said
+                or old.tokens <= {w.lower() for w in sent}):
             continue
         if old_classes and _someone_else(cv.subject(sent, v, vals), old_subject, old_sent):
             continue
@@ -260,7 +262,7 @@ def _motion_target(sentence: list[str], v: cv.Value) -> bool:
         j -= 1
     if j < 0 or low[j] not in MOTION_TO:
         return False
-    for k in range(j - 1, max(-1, j - 6), -1):
+    for k in range(j - 1, max(-1, j - 8), -1):  # "moved the Delta auth service launch to X"
         if low[k] == cv.BREAK:
             return False
         if low[k] in MOTION_VERBS:

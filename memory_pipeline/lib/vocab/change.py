@@ -20,14 +20,16 @@ FROM_MOTION = frozenset({
 # not in "a day off" or "30% off".
 OFF_AFTER = frozenset({"is", "are", "was", "were", "got", "get", "gets", "came", "went", "move", "moving",
                        "migrate", "migrating", "switch", "switching", "coming", "going"})
-# ... or right before one of these ("Boston is behind me", "Acme anymore").
-DEPARTURE_AFTER = frozenset({"anymore", "before", "previously", "behind"})
+# ... or right before one of these ("Acme anymore", "was at Acme before").
+DEPARTURE_AFTER = frozenset({"anymore", "before", "previously"})
 # ... or before a clause that says it is over ("Linux is gone", "the $95k figure no longer applies").
 LEFT_AFTER = re.compile(
     r"^(?:\S+\s+)?(?:is|are|was|has\s+been)\s+(?:gone|history|no\s+more|out|over)\b"
     r"|^(?:\S+\s+)?(?:is|are|was|were|got|has\s+been|is\s+being)\s+(?:retired|dropped|scrapped|cancell?ed|"
     r"uninstalled|deleted|abandoned|decommissioned|turned\s+off|switched\s+off|shut\s+down|phased\s+out)\b|^(?:\S+\s+)?(?:is|are)\s*n[o']t\s+happening\b"
-    r"|^(?:\S+\s+)?no\s+longer\s+(?:applies|apply|holds|hold|stands|valid|relevant|true)\b",
+    r"|^(?:\S+\s+)?no\s+longer\s+(?:applies|apply|holds|hold|stands|valid|relevant|true)\b"
+    # "Boston is behind me", not "put X behind the gateway"
+    r"|^(?:is|are|was|were)\s+(?:now\s+)?behind\s+(?:me|us|them|him|her)\b",
     re.IGNORECASE,
 )
 # A past value said as such: "(was X)", "; it was X" (right after a clause boundary).
@@ -136,7 +138,7 @@ _V = r"(?:(?:my|our|the|a|an)\s+)?(?P<{}>[$\u20ac\u00a3]?[\w'&/.-]+(?:\s+[\w'&/.
 SWITCH = (
     re.compile(
         r"\b(?:switched|switching|moved|moving|changed|changing|went|migrated|upgraded|converted|"
-        r"transitioned|swapped|transferred|relocated|promoted|bumped)\s+(?:\w+,?\s+){0,3}?from\s+" + _V.format("old")
+        r"transitioned|swapped|transferred|relocated|promoted|bumped|passed|handed)\s+(?:\w+,?\s+){0,3}?from\s+" + _V.format("old")
         + r"\s+(?:over\s+)?(?:to|for|into)\s+" + _V.format("new")
         + r"(?=\s*(?:[.,;!?()]|$|\s(?:and|but|because|since|last|this|in|at|on|as)\b))",
         re.IGNORECASE,
