@@ -462,6 +462,9 @@ def test_more_departures_and_motions(newer, older, old, new):
     ("After years of Zed, one bug too many pushed me over to Helix.", "My whole workflow is built around Zed.",
      "Zed", "Helix"),
     ("Ownership of the billing app passed from Kamala to Yasmin.", "Kamala owns the billing app.", "Kamala", "Yasmin"),
+    # the relation's word a few words before the verb ("title" for "role")
+    ("My title changed to Design Lead last week.", "The user's role is Product Designer.", "Product Designer",
+     "Design Lead"),
 ])
 def test_motion_said_of_the_same_thing(newer, older, old, new):
     change = detect_change(newer, older)

@@ -233,7 +233,7 @@ def _moved_to(old: cv.Value, old_sent: list[str], old_vals: list[cv.Value], sent
             continue
         # a frame word said again in the target's own sentence, other than the verb of motion itself
         said = {stem(w) for w in sent if w.lower() not in MOTION_VERBS}
-        if not (old_classes & cv.classes(sent, v, 2) or cv.frame(old_sent, old) & said
+        if not (old_classes & cv.classes(sent, v) or cv.frame(old_sent, old) & said
                 or old.tokens <= {w.lower() for w in sent}):
             continue
         if old_classes and _someone_else(cv.subject(sent, v, vals), old_subject, old_sent):
