@@ -482,3 +482,14 @@ def test_a_value_put_behind_something_is_still_stated():
     change = detect_change("The team asked us to standardise on Kafka, so the build queue no longer uses RabbitMQ.",
                            "We put RabbitMQ behind the build queue.")
     assert change is not None and (change.old_value, change.new_value) == ("RabbitMQ", "Kafka"), change
+
+
+@pytest.mark.parametrize(("newer", "older"), [
+    # "by now" means "already": the same habit said again, not a change
+    ("By now it's second nature for me to stretch after lunch.", "I try to stretch after lunch."),
+    # "work" after "of" is a noun: no employer ("a pile of work for X")
+    ("Buried in my pile of work for Umbra is a note to move the cron jobs.",
+     "Buried in my pile of work for Atlas is a note to review the contract."),
+])
+def test_idioms_that_mark_no_change(newer, older):
+    assert detect_change(newer, older) is None

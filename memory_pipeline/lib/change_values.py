@@ -193,7 +193,7 @@ def governed(sentence: list[str], v: Value, words: int = 3) -> frozenset[str]:
         elif w in GOVERNING_NOUNS:
             if before[-1] != "is" or w in COPULA_NOUNS:  # "my job is ML engineer" names a role
                 cues.add(w)
-        elif w in GOVERNS_ANY and prev not in DETERMINERS:  # "made a living at": a noun, not a verb
+        elif w in GOVERNS_ANY and prev not in DETERMINERS and prev != "of":  # "a living at", "pile of work for"
             cues.add(w)
     return frozenset(name for name, words in GOVERNS.items() if words & cues)
 

@@ -34,9 +34,12 @@ LEFT_AFTER = re.compile(
 )
 # A past value said as such: "(was X)", "; it was X" (right after a clause boundary).
 WAS_PAST = frozenset({"it", "that", "which"})
+# "now" as a cue, not in an idiom that marks no change: "by now" (already), "until now", "up to now"
+# ("for now" stays one: "put my calendar on Pacific time for now" asks for a change).
+_NOW = r"(?<!\bby\s)(?<!\buntil\s)(?<!\bup\sto\s)now"
 # A sentence that states a value anew says so with one of these.
 CHANGE_CUE = re.compile(
-    r"\b(?:now|new|moved|move|moving|relocated|relocating|switched|switching|changed|changing|change|"
+    r"\b(?:" + _NOW + r"|new|moved|move|moving|relocated|relocating|switched|switching|changed|changing|change|"
     r"joined|started|first\s+day|became|promoted|instead|these\s+days|nowadays|going\s+forward|from\s+now\s+on|"
     r"no\s+longer|anymore|rescheduled|updated?|transferred|took\s+over)\b",
     re.IGNORECASE,
@@ -52,7 +55,7 @@ FRAME_STOP = frozenset({
 # The cues that say a restated value is a change. Narrower than CHANGE_CUE: "new" and "update" mostly
 # qualify a thing or open a message rather than mark a changed value.
 RESTATED_CUE = re.compile(
-    r"\b(?:now|moved|relocated|relocating|switch|switched|changed|instead|these\s+days|nowadays|going\s+forward|"
+    r"\b(?:" + _NOW + r"|moved|relocated|relocating|switch|switched|changed|instead|these\s+days|nowadays|going\s+forward|"
     r"from\s+now\s+on|no\s+longer|anymore|rescheduled|promoted|became)\b",
     re.IGNORECASE,
 )
