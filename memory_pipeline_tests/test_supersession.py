@@ -241,6 +241,8 @@ def test_empty_input():
         ("I work at Google", {("employer", "Google", False)}),
         ("I've been working for Acme Corp for years.", {("employer", "Acme Corp", False)}),
         ("Globex is the company I work for.", {("employer", "Globex", False)}),
+        # the rule matches inside a relative clause: the copula is not part of the value
+        ("The company I work for is Helix Payments, if it matters.", {("employer", "Helix Payments", False)}),
         ("I joined Initech last week", {("employer", "Initech", False)}),
         ("I left Google to join Meta", {("employer", "Google", True), ("employer", "Meta", False)}),
         (
@@ -293,6 +295,12 @@ def test_phrase_slots(text, expected):
 )
 def test_vocabulary_slots(text, expected):
     assert expected <= slots(text)
+
+
+def test_a_relative_clauses_negation_does_not_negate_the_users_value():
+    # "anything that isn't vim" says vim is the user's editor
+    assert slots("I struggle in anything that isn't vim, it's the editor I live in.") == {("editor", "vim", False)}
+    assert slots("I don't use vim anymore.") == {("editor", "vim", True)}
 
 
 VOCABULARY = {"editor", "os", "language", "drink", "diet"}

@@ -26,6 +26,7 @@ ALIASES: dict[str, tuple[str, str]] = {
     for category, table in VOCABULARY.items()
     for alias, canonical in table.items()
 }
+RELATIVE = re.compile(r"\b(?:that|which|who)\s*$", re.IGNORECASE)
 _VOCAB_RE = re.compile(
     r"(?<![\w+#.@-])(?:"
     + "|".join(re.escape(a).replace(r"\ ", r"\s+") for a in sorted(ALIASES, key=len, reverse=True))
@@ -47,7 +48,8 @@ def with_polarity(body: str, values: list[tuple[int, str, str]]) -> Iterator[tup
     from Kafka", Kafka is the source, not the old choice."""
     for pos, category, value in values:
         cue = NEGATIVE_CUE.search(body, 0, pos)
-        negated = cue is not None
+        # "anything that isn't vim": a relative clause's negation says what the user's value is not
+        negated = cue is not None and RELATIVE.search(body, 0, cue.start()) is None
         if negated and cue.group().split()[0].lower() == "from":
             negated = any(p > pos and c == category and v != value for p, c, v in values)
         yield pos, category, value, negated

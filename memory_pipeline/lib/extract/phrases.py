@@ -15,6 +15,7 @@ _AND_CLAUSE = re.compile(r"\s+(?:i|we|he|she|they|then|it|my|so|also|but)\b", re
 _LIST_SEPARATOR = re.compile(r"\s*(?:,|&|/|\band\b|\bor\b|\bplus\b)\s*", re.IGNORECASE)
 _SENTENCE_ENDS = ".!?\n"
 _DASHES = frozenset({"-", "--", "\u2013", "\u2014"})
+_COPULA = re.compile(r"^(?:is|are|was|were)\s+(?=\S)", re.IGNORECASE)
 
 
 def phrase_after(
@@ -100,6 +101,7 @@ def capture(
     """The value after `pos` (a proper name first with `proper`) and where it ends; "" when it names
     nothing, or with `capital` when it is not capitalised."""
     value, end = (proper_phrase_after if proper else phrase_after)(text, pos, max_words, stops)
+    value = _COPULA.sub("", value)  # "the company I work for is X": the rule matched inside a relative clause
     if not usable_value(value) or (capital and not capitalised(value)):
         return "", end
     return value, end
