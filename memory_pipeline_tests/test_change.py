@@ -493,3 +493,19 @@ def test_a_value_put_behind_something_is_still_stated():
 ])
 def test_idioms_that_mark_no_change(newer, older):
     assert detect_change(newer, older) is None
+
+
+@pytest.mark.parametrize(("newer", "older"), [
+    # "before" leaves a value only at its clause's end ("at Acme before"), not "X before the end"
+    ("My manager asked me to renew the TLS certificate for Ion search before the end of the sprint.",
+     "The person who owns Ion search is Tara."),
+    # a departure word in another clause leaves nothing ("Before I forget, at X ...")
+    ("Before I forget, at Juniper, where I work, we have no meetings on Fridays.", "I've been at Juniper for years."),
+])
+def test_departure_words_outside_the_values_clause(newer, older):
+    assert detect_change(newer, older) is None
+
+
+def test_a_value_said_before_at_its_clauses_end_is_left():
+    change = detect_change("I was at Globex before, these days it's Initech.", "The user works at Globex.")
+    assert change is not None and (change.old_value, change.new_value) == ("Globex", "Initech"), change

@@ -72,7 +72,11 @@ def _leaves(sentence: list[str], i: int, stated: bool) -> bool:
     or clause right after it that says it is past ("Acme anymore", "Linux is gone")."""
     low = [w.lower() for w in sentence]
     before, after = low[max(0, i - 3): i], low[i + 1: i + 4]
-    if set(before) & DEPARTURE_BEFORE or set(after) & DEPARTURE_AFTER or LEFT_AFTER.search(" ".join(after)):
+    if cv.BREAK in before:  # "Before I forget, at X": a cue in another clause leaves nothing
+        before = before[len(before) - before[::-1].index(cv.BREAK):]
+    # "Acme anymore", "at Acme before": the word ends the value's clause ("X before the end" does not)
+    closing = any(w in DEPARTURE_AFTER and low[i + 2 + k: i + 3 + k] in ([], [cv.BREAK]) for k, w in enumerate(after))
+    if set(before) & DEPARTURE_BEFORE or closing or LEFT_AFTER.search(" ".join(after)):
         return True
     # "used to work at X", "used to be all about X": a past habit or state, a few words before
     window = low[max(0, i - 6): i]
