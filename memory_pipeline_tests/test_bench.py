@@ -76,6 +76,14 @@ def check_results(doc: dict, plan) -> None:
         assert _unit(con["cosine_ge_dedup"]) and _unit(con["merged_by_save_path"])
     assert m["llm"]["calls_per_1000_memories"] == 0
 
+    real = m["real"]
+    if "skipped" not in real:  # each conversation's own figures, both stores, at each budget
+        for conv in real["per_conversation"].values():
+            assert set(conv["by_budget"]) == set(real["budgets"])
+            for stores in conv["by_budget"].values():
+                assert set(stores) == {"raw", "consolidated"}
+                assert all(_unit(x) for fig in stores.values() for x in fig.values())
+
     assert "figures against targets" in report.render_summary(doc)
     assert "(plain wording)" in report.render_summary(doc)
     assert report.markdown(doc).count("\n") >= 10

@@ -119,7 +119,8 @@ def measure(bench) -> dict[str, Any]:
                 for budget in BUDGETS:
                     rows = svc.recall(user, q["question"], mode=mode, max_chars=budget, track=False)
                     got = score(rows, ev, q["answer"])
-                    per_store.setdefault(store, {}).setdefault(str(budget), []).append((*got, q["category"]))
+                    per_store.setdefault(store, {}).setdefault(str(budget), []).append(
+                        (*got, q["category"], conv["sample_id"]))
             units = svc.recall(users["consolidated"], q["question"], mode="standard", limit=100, track=False)
             for budget in BUDGETS:
                 per_store.setdefault("summary_text", {}).setdefault(str(budget), []).append(
@@ -164,6 +165,14 @@ def _summary(per_store: dict, compression: dict, asked: int, n_convs: int, secon
                 "mean_chars": round(sum(g[2] for g in got) / len(got)),
                 "other_text_share": round(sum(g[3] for g in got) / max(1, sum(g[2] for g in got)), 3),
             }
+    # per conversation: how far each store's figures spread (three conversations say little on their own)
+    for sample_id, c in compression.items():
+        c["by_budget"] = {budget: {store: {
+            "evidence_strict": round(sum(g[0] for g in mine) / len(mine), 3),
+            "answer_in_text": round(sum(g[1] for g in mine) / len(mine), 3)}
+            for store in ("raw", "consolidated") if (mine := [g for g in per_store.get(store, {}).get(budget, [])
+                                                               if g[5] == sample_id])}
+            for budget in per_store.get("raw", {})}
     active = sum(c["active_memories"] for c in compression.values())
     units = sum(c["units_after"] for c in compression.values())
     return {
