@@ -509,3 +509,15 @@ def test_departure_words_outside_the_values_clause(newer, older):
 def test_a_value_said_before_at_its_clauses_end_is_left():
     change = detect_change("I was at Globex before, these days it's Initech.", "The user works at Globex.")
     assert change is not None and (change.old_value, change.new_value) == ("Globex", "Initech"), change
+
+
+@pytest.mark.parametrize(("newer", "older"), [
+    # the value left is another thing's ("the Raven queue" / "the Pioneer flow")
+    ("We standardised on Kafka, so the Raven queue no longer uses NATS.", "Any task the Pioneer flow can't do ends up in NATS."),
+    # the move leaves another value the sentence names, not the old one
+    ("After six years in Delhi, I packed up and moved to Boston.", "Most of my childhood memories are from Cape Town."),
+    # a text that leaves a word itself, said again, leaves nothing new
+    ("I edit in Helix rather than vim these days.", "I edit in Helix rather than vim these days."),
+])
+def test_what_is_left_belongs_to_the_old_statement(newer, older):
+    assert detect_change(newer, older) is None

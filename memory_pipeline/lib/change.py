@@ -189,20 +189,9 @@ def _named_change(newer: str, older: str, old_sents: list[list[str]], old_vals: 
         old_classes = cv.classes(old_sents[old.sentence], old)
         anchors = cv.anchors(old_sents, old_vals, old, frozenset())
         mine = [v for v in fresh if not cv.other_thing(anchors, cv.anchors(new_sents, new_vals, v, old.tokens))]
-        for n, sent in enumerate(new_sents):
-            at = _departed(sent, old)
-            if at is None:
-                continue
-            # the replacing value: a value of the same kind and relation, nearest the departure, in
-            # the same sentence, else the next one, else the one before
-            # a value left by name apart from a longer one replaces it ("Arch Linux these days, not Linux")
-            near = [v for v in mine if v.sentence in (n, n + 1, n - 1) and (_replaces(v, old) or (
-                        old.tokens < v.tokens and not (v.sentence == n and v.start <= at < v.end)))
-                    and cv.kind(v) == cv.kind(old) and _same_relation(old_classes, new_sents[v.sentence], v)]
-            if near:
-                # an extension of the old value first ("Staff Research Scientist"), then the nearest
-                best = min(near, key=lambda v: (not old.tokens < v.tokens, (v.sentence - n) % 3, abs(v.start - at)))
-                return Change(old.text, best.text, "departure", _relation(old_classes))
+        found = _departure(old, old_classes, anchors, new_sents, new_vals, mine)
+        if found is not None:
+            return found
         if not (cv.names_a_thing(old_sents[old.sentence], old) or leaves_other or quoted):
             moved = _moved_to(old, old_sents[old.sentence], old_vals, new_sents, new_vals, mine)
             if moved is not None:
@@ -219,6 +208,30 @@ def _named_change(newer: str, older: str, old_sents: list[list[str]], old_vals: 
                           new_sents, new_vals, fresh)
         if found is not None:
             return found
+    return None
+
+
+def _departure(old: cv.Value, old_classes: frozenset[str], anchors: frozenset[str], sents: list[list[str]],
+               vals: list[cv.Value], mine: list[cv.Value]) -> Change | None:
+    """The old value left in a newer sentence, and the value of its kind and relation that replaces
+    it: nearest the departure, in the same sentence, else the next one, else the one before. The value
+    left must be said of the old one's thing ("the Raven queue no longer uses NATS" leaves nothing of
+    "the Pioneer flow ends up in NATS")."""
+    for n, sent in enumerate(sents):
+        at = _departed(sent, old)
+        if at is None:
+            continue
+        left = next((v for v in vals if v.sentence == n and v.start <= at < v.end), None)
+        if left is not None and cv.other_thing(anchors, cv.anchors(sents, vals, left, frozenset())):
+            continue
+        # a value left by name apart from a longer one replaces it ("Arch Linux these days, not Linux")
+        near = [v for v in mine if v.sentence in (n, n + 1, n - 1) and (_replaces(v, old) or (
+                    old.tokens < v.tokens and not (v.sentence == n and v.start <= at < v.end)))
+                and cv.kind(v) == cv.kind(old) and _same_relation(old_classes, sents[v.sentence], v)]
+        if near:
+            # an extension of the old value first ("Staff Research Scientist"), then the nearest
+            best = min(near, key=lambda v: (not old.tokens < v.tokens, (v.sentence - n) % 3, abs(v.start - at)))
+            return Change(old.text, best.text, "departure", _relation(old_classes))
     return None
 
 
@@ -242,9 +255,22 @@ def _moved_to(old: cv.Value, old_sent: list[str], old_vals: list[cv.Value], sent
             continue
         if old_classes and _someone_else(cv.subject(sent, v, vals), old_subject, old_sent):
             continue
+        if _left_instead(old, v, old_sent, vals):
+            continue
         if _motion_target(sent, v):
             return Change(old.text, v.text, "moved", _relation(old_classes))
     return None
+
+
+def _left_instead(old: cv.Value, target: cv.Value, old_sent: list[str], vals: list[cv.Value]) -> bool:
+    """Whether the target's sentence names another value of its kind that the older sentence does not
+    say, and not the old value: that one is what the move leaves ("moved the pipelines to X after Y
+    kept timing out", "after six years in Y, I moved to X")."""
+    said = {w.lower() for w in old_sent}
+    here = [v for v in vals if v.sentence == target.sentence and v is not target]
+    if any(v.tokens == old.tokens for v in here):
+        return False
+    return any(cv.kind(v) == cv.kind(target) and not v.tokens & said and not v.tokens & target.tokens for v in here)
 
 
 def _someone_else(who: frozenset[str] | None, old_subject: frozenset[str] | None, old_sent: list[str]) -> bool:

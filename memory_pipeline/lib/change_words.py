@@ -71,7 +71,8 @@ def dropped(newer: str, older: str) -> tuple[str, str, str] | None:
     coffee", "the bullet thing isn't working for me anymore" (any word, not only names)."""
     if DROPPING_CUE.search(newer) is None:
         return None  # most texts leave nothing behind: no clause work for them
-    held = {k: v for c in _stated(older) for k, v in c.items()}
+    gone = _left_words(older)  # "X rather than vim" twice: the older text left vim itself
+    held = {k: v for c in _stated(older) for k, v in c.items() if k not in gone}
     if not held:
         return None
     for m in PAST_VALUE.finditer(newer):  # "(was data engineer)": the older text says all of it
@@ -87,6 +88,18 @@ def dropped(newer: str, older: str) -> tuple[str, str, str] | None:
             if _dropping(clause, m.start(), m.end(), negated):
                 return (word, "", "dropped")
     return None
+
+
+@lru_cache(maxsize=4096)
+def _left_words(text: str) -> frozenset[str]:
+    """The stems of the words a text itself leaves behind ("... rather than vim", "... is off the table")."""
+    if DROPPING_CUE.search(text) is None:
+        return frozenset()
+    out = set()
+    for clause in clauses(text):
+        negated = NEGATION.search(clause) is not None
+        out |= {stem(m.group()) for m in _WORD.finditer(clause) if _dropping(clause, m.start(), m.end(), negated)}
+    return frozenset(out)
 
 
 def _dropping(clause: str, start: int, end: int, negated: bool) -> bool:
