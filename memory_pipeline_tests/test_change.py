@@ -515,7 +515,7 @@ def test_a_value_said_before_at_its_clauses_end_is_left():
     # the value left is another thing's ("the Raven queue" / "the Pioneer flow")
     ("We standardised on Kafka, so the Raven queue no longer uses NATS.", "Any task the Pioneer flow can't do ends up in NATS."),
     # the move leaves another value the sentence names, not the old one
-    ("After six years in Delhi, I packed up and moved to Boston.", "Most of my childhood memories are from Cape Town."),
+    ("We moved the Falcon pipelines to CircleCI after Buildkite kept timing out.", "Falcon pipelines are built on Jenkins."),
     # a text that leaves a word itself, said again, leaves nothing new
     ("I edit in Helix rather than vim these days.", "I edit in Helix rather than vim these days."),
 ])
