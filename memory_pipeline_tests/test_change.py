@@ -521,3 +521,9 @@ def test_a_value_said_before_at_its_clauses_end_is_left():
 ])
 def test_what_is_left_belongs_to_the_old_statement(newer, older):
     assert detect_change(newer, older) is None
+
+
+def test_the_same_text_twice_is_no_change():
+    text = "Officially a manager as of now, tech lead is behind me."
+    assert detect_change(text, "officially a manager as of now,  tech lead is behind me.") is None
+    assert detect_change("Officially a manager now; staff engineer is behind me.", "I'm a staff engineer.") is not None

@@ -128,6 +128,8 @@ def detect_change(newer: str, older: str, held: Callable[[str], bool] | None = N
     """The value of `older` that `newer` replaces, if any. `held(value)`: whether the value is one the
     user already stated elsewhere before `newer` (their employer when a city changes): such a value is
     still held, not a replacement."""
+    if " ".join(newer.lower().split()) == " ".join(older.lower().split()):
+        return None  # the same text twice says nothing new
     old_sents, old_vals = cv.values(older)
     switched = _switched(newer, older)
     if switched is not None and _said_of_other_things(switched, newer, older):
