@@ -10,6 +10,8 @@ identifiers such as time zones) or key: value fields, and a value is replaced wh
   (the content words around it: "time" in "time zone is America/New_York" and "use Central time");
 - states another value of a relation held one value at a time (where one lives, who one works for)
   for the same subject, with a change cue;
+- takes another value of the old one's kind as the target of a verb of motion ("moved the pipelines
+  to X"), said of the same thing (`lib/change_motion.py`);
 - leaves a word behind or rewords a short clause with a cue (`lib/change_words.py`);
 - counts the same noun of the same owner again with another number and a cue (`lib/change_counts.py`).
 
@@ -23,9 +25,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
+from memory_pipeline.lib import change_motion as cm
 from memory_pipeline.lib import change_values as cv
 from memory_pipeline.lib.change_counts import recounted
-from memory_pipeline.lib.change_words import dropped, reworded, stem
+from memory_pipeline.lib.change_words import dropped, reworded
 from memory_pipeline.lib.digest import speaker_of
 from memory_pipeline.lib.fields import field_change, fields, key_relation, user_fields
 from memory_pipeline.lib.vocab.change import (
@@ -37,8 +40,6 @@ from memory_pipeline.lib.vocab.change import (
     FROM_MOTION,
     FUNCTIONAL,
     LEFT_AFTER,
-    MOTION_TO,
-    MOTION_VERBS,
     NOT_VALUES,
     OFF_AFTER,
     QUOTED,
@@ -98,25 +99,11 @@ def _leaves(sentence: list[str], i: int, stated: bool) -> bool:
     return False
 
 
-def _replaces(new: cv.Value, old: cv.Value) -> bool:
-    """Another value, or a longer form of a multi-word one ("Staff Research Scientist"); "Granite API"
-    is the same Granite, not a value that replaces it; a date is another date ("July 21" for "July 20")."""
-    if cv.kind(new) == cv.kind(old) == "time":
-        return new.tokens != old.tokens
-    return not (new.tokens & old.tokens) or (len(old.tokens) >= 2 and old.tokens < new.tokens)
-
-
 def _clause_cue(sentence: list[str], v: cv.Value) -> bool:
     """A change cue in the value's own clause."""
     a, b = cv.clause_of(sentence, v)
     clause = sentence[a:b]
     return RESTATED_CUE.search(" ".join(clause)) is not None or any(w.lower() in CHANGE_VERBS for w in clause)
-
-
-def _same_relation(old_classes: frozenset[str], sentence: list[str], v: cv.Value) -> bool:
-    """False only when both values' relations are known and differ."""
-    mine = cv.classes(sentence, v, 2)
-    return not (old_classes and mine) or bool(old_classes & mine)
 
 
 def _other(new: cv.Value, old: cv.Value) -> bool:
@@ -136,7 +123,7 @@ def detect_change(newer: str, older: str, held: Callable[[str], bool] | None = N
         switched = None  # "Halo's queue moved from SQS to Redis" says nothing of Glacier's SQS
     if switched is not None:
         said = [v for v in old_vals if v.text.lower() == switched.old_value.lower()]
-        return replace(switched, relation=_relation(cv.classes(old_sents[said[0].sentence], said[0]))) if said else switched
+        return replace(switched, relation=cv.relation_of(cv.classes(old_sents[said[0].sentence], said[0]))) if said else switched
     field = field_change(newer, older)
     if field is not None:
         old, new = field
@@ -195,15 +182,15 @@ def _named_change(newer: str, older: str, old_sents: list[list[str]], old_vals: 
         if found is not None:
             return found
         if not (cv.names_a_thing(old_sents[old.sentence], old) or leaves_other or quoted):
-            moved = _moved_to(old, old_sents[old.sentence], old_vals, new_sents, new_vals, mine)
+            moved = cm.moved_to(old, old_sents[old.sentence], old_vals, new_sents, new_vals, mine)
             if moved is not None:
-                return moved
+                return Change(*moved[:2], "moved", moved[2])
         if any(v.tokens == old.tokens for v in new_vals):
             continue
         if cue and not elsewhere and not cv.names_a_thing(old_sents[old.sentence], old):
             found = _restated(old, old_sents[old.sentence], old_vals, old_classes, new_sents, mine)
             if found is not None:
-                return replace(found, relation=_relation(old_classes))
+                return replace(found, relation=cv.relation_of(old_classes))
         # with a cue only ("now", "new", "started", "moved", ...): on wording written apart from the
         # rules, cue-less pairs of a held relation were two true statements (37 edges, none right)
         found = None if not held_cue else _held_one(old, cv.governed(old_sents[old.sentence], old) & FUNCTIONAL, cv.subject(old_sents[old.sentence], old, old_vals),
@@ -227,79 +214,14 @@ def _departure(old: cv.Value, old_classes: frozenset[str], anchors: frozenset[st
         if left is not None and cv.other_thing(anchors, cv.anchors(sents, vals, left, frozenset())):
             continue
         # a value left by name apart from a longer one replaces it ("Arch Linux these days, not Linux")
-        near = [v for v in mine if v.sentence in (n, n + 1, n - 1) and (_replaces(v, old) or (
+        near = [v for v in mine if v.sentence in (n, n + 1, n - 1) and (cm.replaces(v, old) or (
                     old.tokens < v.tokens and not (v.sentence == n and v.start <= at < v.end)))
-                and cv.kind(v) == cv.kind(old) and _same_relation(old_classes, sents[v.sentence], v)]
+                and cv.kind(v) == cv.kind(old) and cm.same_relation(old_classes, sents[v.sentence], v)]
         if near:
             # an extension of the old value first ("Staff Research Scientist"), then the nearest
             best = min(near, key=lambda v: (not old.tokens < v.tokens, (v.sentence - n) % 3, abs(v.start - at)))
-            return Change(old.text, best.text, "departure", _relation(old_classes))
+            return Change(old.text, best.text, "departure", cv.relation_of(old_classes))
     return None
-
-
-def _moved_to(old: cv.Value, old_sent: list[str], old_vals: list[cv.Value], sents: list[list[str]],
-              vals: list[cv.Value], mine: list[cv.Value]) -> Change | None:
-    """A value of the old one's kind that a verb of motion takes as its target ("moved the pipelines
-    to X", "the deadline got pushed to May 3"), said of the same thing: the old value is left for it,
-    named in the newer text or not. The same thing, in the target's sentence: the same relation
-    ("lives in" / "moved to"), a word of the old value's own frame ("the checkout is due by X" /
-    "moved the checkout to Y") or the old value itself ("after years of X, ... over to Y"); one
-    shared name is not enough ("Falcon search" / "Falcon dashboard")."""
-    old_classes, old_subject = cv.classes(old_sent, old), cv.subject(old_sent, old, old_vals)
-    for v in mine:
-        sent = sents[v.sentence]
-        if not (_replaces(v, old) and cv.kind(v) == cv.kind(old) and _same_relation(old_classes, sent, v)):
-            continue
-        # a frame word said again in the target's own sentence, other than the verb of motion itself
-        said = {stem(w) for w in sent if w.lower() not in MOTION_VERBS}
-        if not (old_classes & cv.classes(sent, v) or cv.frame(old_sent, old) & said
-                or old.tokens <= {w.lower() for w in sent}):
-            continue
-        if old_classes and _someone_else(cv.subject(sent, v, vals), old_subject, old_sent):
-            continue
-        if _left_instead(old, v, old_sent, vals):
-            continue
-        if _motion_target(sent, v):
-            return Change(old.text, v.text, "moved", _relation(old_classes))
-    return None
-
-
-def _left_instead(old: cv.Value, target: cv.Value, old_sent: list[str], vals: list[cv.Value]) -> bool:
-    """Whether the target's sentence names another value of its kind that the older sentence does not
-    say, and not the old value: that one is what the move leaves ("moved the pipelines to X after Y
-    kept timing out", "after six years in Y, I moved to X")."""
-    said = {w.lower() for w in old_sent}
-    here = [v for v in vals if v.sentence == target.sentence and v is not target]
-    if any(v.tokens == old.tokens for v in here):
-        return False
-    return any(cv.kind(v) == cv.kind(target) and not v.tokens & said and not v.tokens & target.tokens for v in here)
-
-
-def _someone_else(who: frozenset[str] | None, old_subject: frozenset[str] | None, old_sent: list[str]) -> bool:
-    """Whether a new value is someone else's than the old one: "my sister moved to X" (an unnamed
-    other) or "Tessa relocated to X" (a name the older sentence does not say) against "I live in Y".
-    Asked only of a relation a person holds (where one lives or works): what a project "runs on" has
-    no subject this reading can tell."""
-    if (who is None) != (old_subject is None):
-        return True
-    return bool(who) and not who & {w.lower() for w in old_sent}
-
-
-def _motion_target(sentence: list[str], v: cv.Value) -> bool:
-    """Whether a verb of motion takes the value as its target: "to"/"onto"/"into" right before it (a
-    determiner between) and the verb a few words before that, in the same clause."""
-    low = [w.lower() for w in sentence]
-    j = v.start - 1
-    if j >= 0 and low[j] in DETERMINERS:
-        j -= 1
-    if j < 0 or low[j] not in MOTION_TO:
-        return False
-    for k in range(j - 1, max(-1, j - 8), -1):  # "moved the Delta auth service launch to X"
-        if low[k] == cv.BREAK:
-            return False
-        if low[k] in MOTION_VERBS:
-            return True
-    return False
 
 
 def _said_of_other_things(change: Change, newer: str, older: str) -> bool:
@@ -325,7 +247,7 @@ def _restated(old: cv.Value, old_sent: list[str], old_vals: list[cv.Value], old_
     old_frame, old_subject = cv.frame(old_sent, old), cv.subject(old_sent, old, old_vals)
     for v in vals:
         sent = sents[v.sentence]
-        if old_classes and _someone_else(cv.subject(sent, v, vals), old_subject, old_sent):
+        if old_classes and cm.someone_else(cv.subject(sent, v, vals), old_subject, old_sent):
             continue
         # a name needs the old value's relation; a day or a number its frame ("the standup is on")
         related = old_classes & cv.classes(sent, v, 2) or (cv.kind(old) != "name" and old_frame & cv.frame(sent, v, 2))
@@ -346,7 +268,7 @@ def _held_one(old: cv.Value, relations: frozenset[str], subject: frozenset[str] 
         sent = sents[v.sentence]
         if (_other(v, old) and cv.kind(v) == cv.kind(old) and relations & cv.governed(sent, v)
                 and cv.subject(sent, v, vals) == subject):
-            return Change(old.text, v.text, "held", _relation(relations))
+            return Change(old.text, v.text, "held", cv.relation_of(relations))
     return None
 
 
@@ -374,10 +296,6 @@ def _field_and_value(newer: str, older: str) -> Change | None:
                 if v.text.lower() != f.value.lower() and v.text.lower() not in kept:
                     return Change(v.text, f.value, "held", relation)
     return None
-
-
-def _relation(classes: frozenset[str]) -> str | None:
-    return min(classes) if classes else None
 
 
 def value_texts(text: str) -> frozenset[str]:

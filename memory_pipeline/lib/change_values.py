@@ -239,3 +239,8 @@ def questions(text: str) -> frozenset[int]:
     switch everything to Pacific time?" asks for the change)."""
     return frozenset(n for n, s in enumerate(split_sentences(SPEAKER.sub("", text)))
                      if s.rstrip().endswith("?") and not REQUEST.search(s))
+
+
+def relation_of(classes: frozenset[str]) -> str | None:
+    """One relation's name for a set of them (the first by name), None for none."""
+    return min(classes) if classes else None
