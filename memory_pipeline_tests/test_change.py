@@ -527,3 +527,25 @@ def test_the_same_text_twice_is_no_change():
     text = "Officially a manager as of now, tech lead is behind me."
     assert detect_change(text, "officially a manager as of now,  tech lead is behind me.") is None
     assert detect_change("Officially a manager now; staff engineer is behind me.", "I'm a staff engineer.") is not None
+
+
+@pytest.mark.parametrize(("newer", "older"), [
+    # a sentence opening "From X ..." names a source, not a value left
+    ("From the Nimbus gateway sync, someone owes: renew the TLS certificate.",
+     "Need to label the flaky tests ahead of the Nimbus review."),
+    # "last" is no value's head: "that was last Friday" leaves no "Last Saturday"
+    ("The refactor got merged; that was last Friday.", "Last Saturday, the release was rolled back."),
+    # a name before a holder's verb is its subject, not the relation's new value
+    ("Per the team, Valentina joined the mobile team four days ago.", "Employed at Nimbus Games, has been for a while."),
+    # a name dropped by one thing says nothing of another's
+    ("Halo app dropped SQS; jobs go through Redis now.", "Glacier pipeline queues jobs through SQS."),
+    # "now" before "instead of" is no value
+    ("Note: Zenith builds on Drone now instead of CircleCI.", "Granite CI moved over to CircleCI, off TeamCity."),
+])
+def test_sources_subjects_and_other_things_replace_nothing(newer, older):
+    assert detect_change(newer, older) is None
+
+
+def test_the_employer_before_hired_is_the_new_value():
+    change = detect_change("Redwood Labs hired me as a data engineer.", "The user works at Northwind Health.")
+    assert change is not None and (change.old_value, change.new_value) == ("Northwind Health", "Redwood Labs"), change

@@ -39,10 +39,12 @@ from memory_pipeline.lib.vocab.change import (
     DETERMINERS,
     FROM_MOTION,
     FUNCTIONAL,
+    HOLDER_VERBS,
     LEFT_AFTER,
     NOT_VALUES,
     OFF_AFTER,
     QUOTED,
+    RELATIVE_TIME,
     RESTATED_CUE,
     SWITCH,
     WAS_PAST,
@@ -61,7 +63,8 @@ def _departed(sentence: list[str], old: cv.Value, stated: bool = False) -> int |
     """Where the sentence names (part of) the old value as the one left behind, if it does. `stated`:
     the sentence is the one that states the value, where "from" leaves it only after a word of motion
     ("the grant comes from X" states X; "a change from Boston" leaves Boston)."""
-    heads = {t for t in old.tokens if len(t) >= 4} or set(old.tokens)
+    # "last" of "Last Saturday" is no head: "that was last Friday" leaves no Saturday
+    heads = {t for t in old.tokens if len(t) >= 4 and t not in RELATIVE_TIME} or set(old.tokens)
     for i, tok in enumerate(sentence):
         if tok.lower() in heads and _leaves(sentence, i, stated):
             return i
@@ -87,7 +90,7 @@ def _leaves(sentence: list[str], i: int, stated: bool) -> bool:
             return True
     for j in range(max(0, i - 3), i):
         w, prev = low[j], low[j - 1] if j else cv.BREAK
-        if w == "from" and (not stated or set(low[max(0, j - 4): j]) & FROM_MOTION):
+        if w == "from" and j and (not stated or set(low[max(0, j - 4): j]) & FROM_MOTION):
             return True
         if w == "off" and (prev in OFF_AFTER or prev.endswith("ed")):
             return True
@@ -136,8 +139,10 @@ def detect_change(newer: str, older: str, held: Callable[[str], bool] | None = N
         return named
     if _speaker(newer) != _speaker(older) and _speaker(newer) and _speaker(older):
         return None  # one speaker leaving a word behind says nothing of what the other one stated
-    found = dropped(newer, older) or recounted(newer, older) or (
-        None if _leaves_another(newer, older) else reworded(newer, older))
+    found = dropped(newer, older)
+    if found is not None and _names_of_other_things(found[0], newer, older):
+        found = None  # "Halo dropped SQS" says nothing of Glacier's SQS
+    found = found or recounted(newer, older) or (None if _leaves_another(newer, older) else reworded(newer, older))
     return Change(*found) if found else None
 
 
@@ -224,6 +229,16 @@ def _departure(old: cv.Value, old_classes: frozenset[str], anchors: frozenset[st
     return None
 
 
+def _names_of_other_things(word: str, newer: str, older: str) -> bool:
+    """Whether a name both texts say is said of different named things in each (see `cv.anchors`)."""
+    (old_sents, old_vals), (new_sents, new_vals) = cv.values(older), cv.values(newer)
+    low = word.lower()
+    olds = [v for v in old_vals if low in v.tokens]
+    news = [v for v in new_vals if low in v.tokens]
+    return bool(olds and news) and cv.other_thing(cv.anchors(old_sents, old_vals, olds[0], frozenset()),
+                                                  cv.anchors(new_sents, new_vals, news[0], frozenset()))
+
+
 def _said_of_other_things(change: Change, newer: str, older: str) -> bool:
     """Whether the two values of a change are said of different named things (see `cv.anchors`)."""
     (old_sents, old_vals), (new_sents, new_vals) = cv.values(older), cv.values(newer)
@@ -249,6 +264,8 @@ def _restated(old: cv.Value, old_sent: list[str], old_vals: list[cv.Value], old_
         sent = sents[v.sentence]
         if old_classes and cm.someone_else(cv.subject(sent, v, vals), old_subject, old_sent):
             continue
+        if v.end < len(sent) and sent[v.end].lower() in HOLDER_VERBS:
+            continue  # "Valentina joined the team": the relation's subject, not its new value
         # a name needs the old value's relation; a day or a number its frame ("the standup is on")
         related = old_classes & cv.classes(sent, v, 2) or (cv.kind(old) != "name" and old_frame & cv.frame(sent, v, 2))
         if _other(v, old) and cv.kind(v) == cv.kind(old) and related and _clause_cue(sent, v):

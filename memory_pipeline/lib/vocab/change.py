@@ -32,6 +32,8 @@ LEFT_AFTER = re.compile(
     r"|^(?:is|are|was|were)\s+(?:now\s+)?behind\s+(?:me|us|them|him|her)\b",
     re.IGNORECASE,
 )
+# Words that place a time relative to now: never the word that names a value ("last" of "Last Saturday").
+RELATIVE_TIME = frozenset({"last", "next", "this", "past", "coming"})
 # A past value said as such: "(was X)", "; it was X" (right after a clause boundary).
 WAS_PAST = frozenset({"it", "that", "which"})
 # "now" as a cue, not in an idiom that marks no change: "by now" (already), "until now", "up to now"
@@ -106,6 +108,9 @@ GOVERNS = {
 }  # fmt: skip
 GOVERNS_ANY = frozenset().union(*GOVERNS.values())
 GOVERNING_NOUNS = frozenset({"home", "job", "company", "employer", "position", "offer"})
+# Those verbs whose subject holds the relation ("Valentina joined the team"): a value right before one
+# is its holder, not its new value ("Acme hired me" names the employer, so "hired" is not one).
+HOLDER_VERBS = GOVERNS_ANY - GOVERNING_NOUNS - frozenset({"hired"})
 # Those that name the value itself after "is" ("my employer is X"; "my job is X" names a role).
 COPULA_NOUNS = frozenset({"home", "company", "employer"})
 # Words that make the next word a noun ("my living", "a move").
@@ -164,7 +169,7 @@ SWITCH = (
     re.compile(r"\b(?P<old>[\w'&/.-]+)\s+(?:was|has\s+been|got|is\s+being)\s+replaced\s+by\s+" + _V.format("new")
                + _END, re.IGNORECASE),
     # "coffee instead of tea"
-    re.compile(r"\b(?P<new>[\w'&/.-]+)\s+instead\s+of\s+" + _V.format("old") + _END,
+    re.compile(r"\b(?P<new>[\w'&/.-]+)(?:\s+now)?\s+instead\s+of\s+" + _V.format("old") + _END,
                re.IGNORECASE),
 )
 # A lower-case value (a drink, a format, a tool) is left behind when the newer clause says one of
