@@ -49,7 +49,7 @@ Layout
 positions), ``facts`` (groups, chains, habits), ``singletons`` (relative dates, distractors, tasks,
 filler), ``keys`` (project / contact facts) and ``wording`` (surface variation). Every word the
 generator can say lives in the data modules under ``vocab``: ``vocab.values`` and one module per
-phrasing family (``vocab.conversational``, the default, ``vocab.plain`` and ``vocab.messy``), chosen by
+phrasing family (``vocab.conversational``, the default, and ``vocab.FAMILIES``' others), chosen by
 ``WorkloadSpec.phrasing``. A family changes the words only: the same spec in another family has the
 same kinds of facts and truth, though not the same draws (the families' lists differ in length).
 """
