@@ -55,7 +55,7 @@ from memory_pipeline.lib.vocab.change import (
 class Change:
     old_value: str
     new_value: str
-    how: str  # switched | field | held | departure | extended | restated | dropped | recounted | reworded
+    how: str  # switched | field | held | departure | moved | extended | restated | dropped | recounted | reworded
     relation: str | None = None  # the old value's relation where its words name one ("residence")
 
 
