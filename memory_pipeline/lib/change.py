@@ -229,26 +229,30 @@ def _departure(old: cv.Value, old_classes: frozenset[str], anchors: frozenset[st
     return None
 
 
-def _names_of_other_things(word: str, newer: str, older: str) -> bool:
-    """Whether a name both texts say is said of different named things in each (see `cv.anchors`)."""
+def _of_other_things(newer: str, older: str, old_is: Callable[[cv.Value], bool],
+                     new_is: Callable[[cv.Value], bool], leave_old: bool = False) -> bool:
+    """Whether the first older value `old_is` picks and the first newer one `new_is` picks are said of
+    different named things (see `cv.anchors`); False when either text has no such value."""
     (old_sents, old_vals), (new_sents, new_vals) = cv.values(older), cv.values(newer)
+    old = next((v for v in old_vals if old_is(v)), None)
+    new = next((v for v in new_vals if new_is(v)), None)
+    if old is None or new is None:
+        return False
+    return cv.other_thing(cv.anchors(old_sents, old_vals, old, frozenset()),
+                          cv.anchors(new_sents, new_vals, new, old.tokens if leave_old else frozenset()))
+
+
+def _names_of_other_things(word: str, newer: str, older: str) -> bool:
+    """Whether a name both texts say is said of different named things in each."""
     low = word.lower()
-    olds = [v for v in old_vals if low in v.tokens]
-    news = [v for v in new_vals if low in v.tokens]
-    return bool(olds and news) and cv.other_thing(cv.anchors(old_sents, old_vals, olds[0], frozenset()),
-                                                  cv.anchors(new_sents, new_vals, news[0], frozenset()))
+    return _of_other_things(newer, older, lambda v: low in v.tokens, lambda v: low in v.tokens)
 
 
 def _said_of_other_things(change: Change, newer: str, older: str) -> bool:
-    """Whether the two values of a change are said of different named things (see `cv.anchors`)."""
-    (old_sents, old_vals), (new_sents, new_vals) = cv.values(older), cv.values(newer)
-    olds = [v for v in old_vals if v.text.lower() == change.old_value.lower()]
-    news = [v for v in new_vals if v.text.lower() == change.new_value.lower()]
-    if not olds or not news:
-        return False
-    leave = olds[0].tokens
-    return cv.other_thing(cv.anchors(old_sents, old_vals, olds[0], frozenset()),
-                        cv.anchors(new_sents, new_vals, news[0], leave))
+    """Whether the two values of a change are said of different named things."""
+    old, new = change.old_value.lower(), change.new_value.lower()
+    return _of_other_things(newer, older, lambda v: v.text.lower() == old, lambda v: v.text.lower() == new,
+                            leave_old=True)
 
 
 def _restated(old: cv.Value, old_sent: list[str], old_vals: list[cv.Value], old_classes: frozenset[str],
