@@ -7,10 +7,10 @@ identifiers such as time zones) or key: value fields, and a value is replaced wh
 - names the old value in a departure context ("I left Northwind", "a change from Boston") and another
   value of its kind near it;
 - with a change cue ("now", "going forward", ...), names a different value in the old value's frame
-  (the content words around it: "time" in "time zone is America/New_York" and "use Central time");
+  (the content words around it: "time" in "time zone is America/New_York" and "use Mountain time");
 - states another value of a relation held one value at a time (where one lives, who one works for)
   for the same subject, with a change cue;
-- takes another value of the old one's kind as the target of a verb of motion ("moved the pipelines
+- takes another value of the old one's kind as the target of a verb of motion ("moved the backups
   to X"), said of the same thing (`lib/change_motion.py`);
 - leaves a word behind or rewords a short clause with a cue (`lib/change_words.py`);
 - counts the same noun of the same owner again with another number and a cue (`lib/change_counts.py`).
@@ -76,7 +76,7 @@ def _leaves(sentence: list[str], i: int, stated: bool) -> bool:
     or clause right after it that says it is past ("Acme anymore", "Linux is gone")."""
     low = [w.lower() for w in sentence]
     before, after = low[max(0, i - 3): i], low[i + 1: i + 4]
-    if cv.BREAK in before:  # "Before I forget, at X": a cue in another clause leaves nothing
+    if cv.BREAK in before:  # "Oh, and at X": a cue in another clause leaves nothing
         before = before[len(before) - before[::-1].index(cv.BREAK):]
     # "Acme anymore", "at Acme before": the word ends the value's clause ("X before the end" does not)
     closing = any(w in DEPARTURE_AFTER and low[i + 2 + k: i + 3 + k] in ([], [cv.BREAK]) for k, w in enumerate(after))
@@ -141,7 +141,7 @@ def detect_change(newer: str, older: str, held: Callable[[str], bool] | None = N
         return None  # one speaker leaving a word behind says nothing of what the other one stated
     found = dropped(newer, older)
     if found is not None and _names_of_other_things(found[0], newer, older):
-        found = None  # "Halo dropped SQS" says nothing of Glacier's SQS
+        found = None  # "Orca dropped Kafka" says nothing of Lynx's Kafka
     found = found or recounted(newer, older) or (None if _leaves_another(newer, older) else reworded(newer, older))
     return Change(*found) if found else None
 
@@ -174,7 +174,7 @@ def _named_change(newer: str, older: str, old_sents: list[list[str]], old_vals: 
     fresh = [v for v in new_vals if v.sentence not in asked and (held is None or not held(v.text))]
     leaves_other = _leaves_another(newer, older)  # "X is behind me now": the change is X's
     elsewhere = cue and leaves_other  # a restatement of the value it names as left
-    quoted = QUOTED.search(newer) is not None  # "translate 'it moved upstairs' into Polish" moves nothing
+    quoted = QUOTED.search(newer) is not None  # "say 'the desk moved left' in Dutch" moves nothing
     for old in old_vals:
         if _departed(old_sents[old.sentence], old, stated=True) is not None:
             continue  # "Invoice 1066 from Globex" twice: the same context, not a departure
@@ -209,8 +209,8 @@ def _departure(old: cv.Value, old_classes: frozenset[str], anchors: frozenset[st
                vals: list[cv.Value], mine: list[cv.Value]) -> Change | None:
     """The old value left in a newer sentence, and the value of its kind and relation that replaces
     it: nearest the departure, in the same sentence, else the next one, else the one before. The value
-    left must be said of the old one's thing ("the Raven queue no longer uses NATS" leaves nothing of
-    "the Pioneer flow ends up in NATS")."""
+    left must be said of the old one's thing ("Orca's cache no longer uses Memcached" leaves nothing
+    of "Lynx keeps sessions in Memcached")."""
     for n, sent in enumerate(sents):
         at = _departed(sent, old)
         if at is None:
@@ -218,7 +218,7 @@ def _departure(old: cv.Value, old_classes: frozenset[str], anchors: frozenset[st
         left = next((v for v in vals if v.sentence == n and v.start <= at < v.end), None)
         if left is not None and cv.other_thing(anchors, cv.anchors(sents, vals, left, frozenset())):
             continue
-        # a value left by name apart from a longer one replaces it ("Arch Linux these days, not Linux")
+        # a value left by name apart from a longer one replaces it ("Fedora Silverblue now, not Fedora")
         near = [v for v in mine if v.sentence in (n, n + 1, n - 1) and (cm.replaces(v, old) or (
                     old.tokens < v.tokens and not (v.sentence == n and v.start <= at < v.end)))
                 and cv.kind(v) == cv.kind(old) and cm.same_relation(old_classes, sents[v.sentence], v)]
@@ -258,7 +258,7 @@ def _said_of_other_things(change: Change, newer: str, older: str) -> bool:
 def _restated(old: cv.Value, old_sent: list[str], old_vals: list[cv.Value], old_classes: frozenset[str],
               sents: list[list[str]], vals: list[cv.Value]) -> Change | None:
     """A value that extends the old one ("Senior Product Manager" for "Product Manager"), or a new
-    value of the same kind bound tightly to the old value's frame ("use Central time" for "time zone
+    value of the same kind bound tightly to the old value's frame ("use Mountain time" for "time zone
     is America/New_York"); a long sentence mentions many values, so the frame must sit next to it."""
     for v in vals:  # a one-word name with more words is the same name, not a new value
         if len(old.tokens) >= 2 and old.tokens < v.tokens and _clause_cue(sents[v.sentence], v):
@@ -269,7 +269,7 @@ def _restated(old: cv.Value, old_sent: list[str], old_vals: list[cv.Value], old_
         if old_classes and cm.someone_else(cv.subject(sent, v, vals), old_subject, old_sent):
             continue
         if v.end < len(sent) and sent[v.end].lower() in HOLDER_VERBS:
-            continue  # "Valentina joined the team": the relation's subject, not its new value
+            continue  # "Ines joined the choir": the relation's subject, not its new value
         # a name needs the old value's relation; a day or a number its frame ("the standup is on")
         related = old_classes & cv.classes(sent, v, 2) or (cv.kind(old) != "name" and old_frame & cv.frame(sent, v, 2))
         if _other(v, old) and cv.kind(v) == cv.kind(old) and related and _clause_cue(sent, v):

@@ -38,7 +38,7 @@ def _owner(clause: str, at: int) -> str:
         return kin.group("who").lower()
     toks = [t for t in cv.TOKEN.findall(before) if t[0].isalnum()]
     # an opening word is a holder only right before a verb of having ("Grace has 4 bikes"): a
-    # capitalised opening noun ("Holidays mean ... 3 dogs") holds nothing
+    # capitalised opening noun ("Weekends mean ... 3 dogs") holds nothing
     if len(toks) >= 2 and toks[1].lower() in _HAVE and cv.opening_name(toks) and toks[0] not in NOT_VALUES:
         return toks[0].lower()
     names = [t.lower() for t in toks[1:] if t[0].isupper() and t not in NOT_VALUES]

@@ -1,5 +1,5 @@
 """The change detector's reading of motion: a value that a verb of motion takes as its target ("moved
-the pipelines to X", "the deadline got pushed to May 3") replaces the old value said of the same
+the backups to X", "the review got pushed to May 3") replaces the old value said of the same
 thing, and the tests of "the same thing" and "someone else's" that other paths share."""
 
 from __future__ import annotations
@@ -25,12 +25,12 @@ def same_relation(old_classes: frozenset[str], sentence: list[str], v: cv.Value)
 
 def moved_to(old: cv.Value, old_sent: list[str], old_vals: list[cv.Value], sents: list[list[str]],
               vals: list[cv.Value], mine: list[cv.Value]) -> tuple[str, str, str | None] | None:
-    """A value of the old one's kind that a verb of motion takes as its target ("moved the pipelines
-    to X", "the deadline got pushed to May 3"), said of the same thing: the old value is left for it,
+    """A value of the old one's kind that a verb of motion takes as its target ("moved the backups
+    to X", "the review got pushed to May 3"), said of the same thing: the old value is left for it,
     named in the newer text or not. The same thing, in the target's sentence: the same relation
-    ("lives in" / "moved to"), a word of the old value's own frame ("the checkout is due by X" /
-    "moved the checkout to Y") or the old value itself ("after years of X, ... over to Y"); one
-    shared name is not enough ("Falcon search" / "Falcon dashboard")."""
+    ("lives in" / "moved to"), a word of the old value's own frame ("the audit is due by X" /
+    "moved the audit to Y") or the old value itself ("after years of X, ... over to Y"); one
+    shared name is not enough ("Orca billing" / "Orca search")."""
     old_classes, old_subject = cv.classes(old_sent, old), cv.subject(old_sent, old, old_vals)
     for v in mine:
         sent = sents[v.sentence]
@@ -52,8 +52,8 @@ def moved_to(old: cv.Value, old_sent: list[str], old_vals: list[cv.Value], sents
 
 def left_instead(old: cv.Value, target: cv.Value, old_sent: list[str], vals: list[cv.Value]) -> bool:
     """Whether the target's sentence names another value of its kind that the older sentence does not
-    say, and not the old value: that one is what the move leaves ("moved the pipelines to X after Y
-    kept timing out", "after six years in Y, I moved to X")."""
+    say, and not the old value: that one is what the move leaves ("moved the backups to X once Y
+    got too slow", "after a decade near Y, we went with X")."""
     said = {w.lower() for w in old_sent}
     here = [v for v in vals if v.sentence == target.sentence and v is not target]
     if any(v.tokens == old.tokens for v in here):
@@ -62,8 +62,8 @@ def left_instead(old: cv.Value, target: cv.Value, old_sent: list[str], vals: lis
 
 
 def someone_else(who: frozenset[str] | None, old_subject: frozenset[str] | None, old_sent: list[str]) -> bool:
-    """Whether a new value is someone else's than the old one: "my sister moved to X" (an unnamed
-    other) or "Tessa relocated to X" (a name the older sentence does not say) against "I live in Y".
+    """Whether a new value is someone else's than the old one: "my cousin settled in X" (an unnamed
+    other) or "Ines relocated to X" (a name the older sentence does not say) against "I live in Y".
     Asked only of a relation a person holds (where one lives or works): what a project "runs on" has
     no subject this reading can tell."""
     if (who is None) != (old_subject is None):
@@ -80,7 +80,7 @@ def motion_target(sentence: list[str], v: cv.Value) -> bool:
         j -= 1
     if j < 0 or low[j] not in MOTION_TO:
         return False
-    for k in range(j - 1, max(-1, j - 8), -1):  # "moved the Delta auth service launch to X"
+    for k in range(j - 1, max(-1, j - 8), -1):  # "moved the Orca data export review to X"
         if low[k] == cv.BREAK:
             return False
         if low[k] in MOTION_VERBS:

@@ -78,7 +78,7 @@ def values(text: str) -> tuple[list[list[str]], list[Value]]:
     text = SPEAKER.sub("", text)
     sentences = [[t if t[0].isalnum() else BREAK for t in TOKEN.findall(s)] for s in split_sentences(text)]
     if prefix is not None and len(sentences) == 1 and _name_only(sentences[0]):
-        keyed = True  # "OS: Linux.": a short key's value, said as a name alone, is one
+        keyed = True  # "Shell: Fish.": a short key's value, said as a name alone, is one
     out = []
     for n, toks in enumerate(sentences):
         i = 0
@@ -101,7 +101,7 @@ def values(text: str) -> tuple[list[list[str]], list[Value]]:
 
 
 def _name_only(toks: list[str]) -> bool:
-    """A few capitalised words and nothing else ("Arch Linux", "Lone Star Diagnostics")."""
+    """A few capitalised words and nothing else ("Fedora Silverblue", "Lone Star Diagnostics")."""
     return 1 <= len(toks) <= 4 and all(t[:1].isupper() and t not in NOT_VALUES for t in toks)
 
 
@@ -128,8 +128,8 @@ def clause_of(sentence: list[str], v: Value) -> tuple[int, int]:
 
 def subject(sentence: list[str], v: Value, vals: list[Value]) -> frozenset[str] | None:
     """Who the clause says holds `v`: the named values before it ("Felix" in "Felix lives in Lima"),
-    the user (empty: "I rent in", "their company is", a note's bare "Based in"), or None for anything
-    else ("the data lives in", "the logs live in")."""
+    the user (empty: "I rent in", "her firm is", a note's bare "Resident in"), or None for anything
+    else ("the logs live in", "the files sit in")."""
     a, _ = clause_of(sentence, v)
     # the word before the verb that governs the value, past adverbs: "when I joined X" is the user's
     # even after "relocated from London"
@@ -172,7 +172,7 @@ def classes(sentence: list[str], v: Value, words: int = FRAME_WINDOW) -> frozens
     found = {name for name, cues in FRAME_CLASSES.items() if around & cues}
     if (v.end < len(sentence) and sentence[v.end].lower() == "time") or (
             len(v.tokens) >= 2 and sentence[v.end - 1].lower() == "time"):
-        found.add("timezone")  # a name before "time" names a zone ("Pacific time", "Central Time")
+        found.add("timezone")  # a name before "time" names a zone ("Pacific time", "Eastern Time")
     return frozenset(found)
 
 
@@ -193,7 +193,7 @@ def governed(sentence: list[str], v: Value, words: int = 3) -> frozenset[str]:
         elif w in GOVERNING_NOUNS:
             if before[-1] != "is" or w in COPULA_NOUNS:  # "my job is ML engineer" names a role
                 cues.add(w)
-        elif w in GOVERNS_ANY and prev not in DETERMINERS and prev != "of":  # "a living at", "pile of work for"
+        elif w in GOVERNS_ANY and prev not in DETERMINERS and prev != "of":  # "a living at", "a lot of work for"
             cues.add(w)
     return frozenset(name for name, words in GOVERNS.items() if words & cues)
 

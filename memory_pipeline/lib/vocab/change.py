@@ -108,7 +108,7 @@ GOVERNS = {
 }  # fmt: skip
 GOVERNS_ANY = frozenset().union(*GOVERNS.values())
 GOVERNING_NOUNS = frozenset({"home", "job", "company", "employer", "position", "offer"})
-# Those verbs whose subject holds the relation ("Valentina joined the team"): a value right before one
+# Those verbs whose subject holds the relation ("Ines joined the choir"): a value right before one
 # is its holder, not its new value ("Acme hired me" names the employer, so "hired" is not one).
 HOLDER_VERBS = GOVERNS_ANY - GOVERNING_NOUNS - frozenset({"hired"})
 # Those that name the value itself after "is" ("my employer is X"; "my job is X" names a role).
@@ -125,7 +125,7 @@ GOVERN_LINKS = frozenset({"in", "at", "to", "for", "by", "from", "near", "is", "
 # Words by which a clause says the user is its subject (a note about the user says "user" or "they").
 USER_WORDS = frozenset({"i", "i'm", "i've", "i'd", "im", "me", "my", "we", "we're", "we've", "our", "us", "user",
                         "user's", "they", "they're", "they've", "their", "them"})
-# Verbs of motion whose target is a new value ("moved the pipelines to X", "the deadline got pushed to
+# Verbs of motion whose target is a new value ("moved the backups to X", "the review got pushed to
 # May 3", "was migrated onto X"), and the words that introduce the target.
 MOTION_VERBS = frozenset({
     "moved", "move", "moving", "migrated", "migrating", "migrate", "switched", "switching", "switch",
@@ -133,7 +133,7 @@ MOTION_VERBS = frozenset({
     "ported", "changed", "upgraded", "converted", "swapped", "swapping",
 })  # fmt: skip
 MOTION_TO = frozenset({"to", "onto", "into"})
-# A quoted verb of motion is mentioned, not used ("translate 'the meeting moved upstairs' into Polish").
+# A quoted verb of motion is mentioned, not used ("say 'the desk moved left' in Dutch").
 QUOTED = re.compile(r"(?:^|[\s(])['\"\u2018\u201c][^'\"\u2019\u201d]*\b(?:" + "|".join(sorted(MOTION_VERBS))
                     + r")\b[^'\"\u2019\u201d]*['\"\u2019\u201d]")
 # Verbs that say by themselves that the relation has a new value ("I joined Aurora Robotics").
