@@ -549,3 +549,37 @@ def test_sources_subjects_and_other_things_replace_nothing(newer, older):
 def test_the_employer_before_hired_is_the_new_value():
     change = detect_change("Redwood Labs hired me as a data engineer.", "The user works at Northwind Health.")
     assert change is not None and (change.old_value, change.new_value) == ("Northwind Health", "Redwood Labs"), change
+
+
+@pytest.mark.parametrize(("newer", "older", "old", "new"), [
+    # a label with no "I" or "you" after it opens a note or a field, not a turn of another speaker
+    ("Update: not taking the tram anymore, cycling instead.", "Commute: tram.", "tram", ""),
+    # names that end in "#" or "++"
+    ("Writing F# these days rather than C#.", "Their main language is C#.", "C#", "F#"),
+    # a property word opening the sentence names no thing the value is said of
+    ("Main editor changed from Kate to Geany.", "Enjoys coding in Kate.", "Kate", "Geany"),
+    # a verb of removal leaves its object
+    ("Wiped Ubuntu off the desktop; it runs Debian now.", "My desktop runs Ubuntu.", "Ubuntu", "Debian"),
+    # the value, or the one who held the role, is gone
+    ("Reaching for Rust these days; Perl has lost its charm.", "Writes most tools in Perl.", "Perl", "Rust"),
+    ("The on-call lead is Pedro now (Lucia moved on).", "On-call lead: Lucia.", "Lucia", "Pedro"),
+    # ", off X" after a verb of motion
+    ("The nightly jobs moved to Airflow, off Jenkins.", "Our nightly jobs run in Jenkins.", "Jenkins", "Airflow"),
+    # "goodbye X" in a text that says what changed
+    ("Switched my shell to fish (goodbye zsh).", "Shell: zsh.", "zsh", ""),
+])
+def test_changes_found_ninth_round(newer, older, old, new):
+    change = detect_change(newer, older)
+    assert change is not None and (change.old_value, change.new_value) == (old, new), change
+
+
+@pytest.mark.parametrize(("newer", "older"), [
+    # a farewell to the one spoken to leaves nothing
+    ("Dana: Bye Lucas! Take care of yourself.", "Dana: Hey Lucas, so good to see you!"),
+    # two speakers who say "I": one leaving a word says nothing of the other's
+    ("Paula: I don't drink coffee anymore.", "Marco: I drink coffee every day."),
+    # "issue#3" is no name ending in "#"
+    ("Closed issue#3 and moved on.", "Issue#3 is assigned to Pedro."),
+])
+def test_not_changes_ninth_round(newer, older):
+    assert detect_change(newer, older) is None

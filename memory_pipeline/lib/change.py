@@ -41,11 +41,13 @@ from memory_pipeline.lib.vocab.change import (
     FUNCTIONAL,
     HOLDER_VERBS,
     LEFT_AFTER,
+    MOTION_VERBS,
     NOT_VALUES,
     OFF_AFTER,
     QUOTED,
     RELATIVE_TIME,
     RESTATED_CUE,
+    SPOKEN,
     SWITCH,
     WAS_PAST,
 )
@@ -80,7 +82,7 @@ def _leaves(sentence: list[str], i: int, stated: bool) -> bool:
         before = before[len(before) - before[::-1].index(cv.BREAK):]
     # "Acme anymore", "at Acme before": the word ends the value's clause ("X before the end" does not)
     closing = any(w in DEPARTURE_AFTER and low[i + 2 + k: i + 3 + k] in ([], [cv.BREAK]) for k, w in enumerate(after))
-    if set(before) & DEPARTURE_BEFORE or closing or LEFT_AFTER.search(" ".join(after)):
+    if set(before) & DEPARTURE_BEFORE or closing or LEFT_AFTER.search(" ".join(low[i + 1: i + 5])):
         return True
     # "used to work at X", "used to be all about X": a past habit or state, a few words before
     window = low[max(0, i - 6): i]
@@ -93,6 +95,9 @@ def _leaves(sentence: list[str], i: int, stated: bool) -> bool:
         if w == "from" and j and (not stated or set(low[max(0, j - 4): j]) & FROM_MOTION):
             return True
         if w == "off" and (prev in OFF_AFTER or prev.endswith("ed")):
+            return True
+        # "moved the queue to X, off Y": a clause of its own after a verb of motion
+        if w == "off" and prev == cv.BREAK and MOTION_VERBS & set(low[:j]):
             return True
     # "(was X)", "; it was X": a past value set off from the clause that gives the present one
     k = i - 1 if i and low[i - 1] not in DETERMINERS else i - 2
@@ -158,8 +163,12 @@ def _leaves_another(newer: str, older: str) -> bool:
 def _speaker(text: str) -> str:
     """A transcript turn's speaker (a name or role in capitals), "" for a plain statement or an
     abbreviation that opens a note ("PS:", "FYI:")."""
-    who = speaker_of(text)[0] or ""
-    return "" if who in NOT_VALUES else who
+    who, said = speaker_of(text)
+    # a turn of talk speaks in the first or second person; a label with none opens a note or a field
+    # ("Drink: matcha", "Context: not drinking X anymore"), whose text is the user's like any other
+    if who is None or who in NOT_VALUES or SPOKEN.search(said) is None:
+        return ""
+    return who
 
 
 def _named_change(newer: str, older: str, old_sents: list[list[str]], old_vals: list[cv.Value],

@@ -25,6 +25,7 @@ from memory_pipeline.lib.vocab.change import (
     GOVERNS_ANY,
     NOT_VALUES,
     OTHER_OWNERS,
+    PROPERTY_OPENERS,
     REQUEST,
     RESTATED_CUE,
     TIME_WORDS,
@@ -32,8 +33,11 @@ from memory_pipeline.lib.vocab.change import (
     USER_WORDS,
 )
 
-# a word, a number with thousands separators ("1,650"), or a clause mark
-TOKEN = re.compile(r"[A-Za-z0-9](?:[\w'/&.-]|,(?=\d{3}\b))*[\w]|[A-Za-z0-9]|[,;:()\u2013\u2014]|\s-\s")
+# a word, a number with thousands separators ("1,650"), or a clause mark; a name may end in "#" or
+# "++" ("C#", "C++"), never go on after it
+_SIGN = r"(?:(?:\+\+|#)(?![\w#+]))?"
+TOKEN = re.compile(r"[A-Za-z0-9](?:[\w'/&.-]|,(?=\d{3}\b))*[\w]" + _SIGN + r"|[A-Za-z0-9]" + _SIGN
+                   + r"|[,;:()\u2013\u2014]|\s-\s")
 BREAK = "|"  # a clause boundary: a value never spans it ("Yeah, Gina" is no name "Yeah Gina")
 CONNECTORS = frozenset({"of", "de", "&", "and", "la", "van", "von", "du"})
 FRAME_WINDOW = 4
@@ -221,9 +225,12 @@ def opening_name(sent: list[str]) -> bool:
     """Whether the sentence opens with a name the values missed ("Iris reporting runs on"), not with a
     verb ("Works at", "Calls Boston home", "Settled in") or a function word."""
     first, low, nxt = sent[0], sent[0].lower(), sent[1]
-    if not first[:1].isupper() or first in NOT_VALUES or low in STOP_WORDS | FRAME_STOP | DEPARTURE_BEFORE:
+    if (not first[:1].isupper() or first in NOT_VALUES or low in STOP_WORDS | FRAME_STOP | DEPARTURE_BEFORE
+            or low in PROPERTY_OPENERS):
         return False
-    verb_s = low.endswith("s") and (nxt.lower() in GOVERN_LINKS | DETERMINERS or nxt[:1].isupper())
+    # "Loves writing X", "Runs on X": a verb's -s before its object, a link or another verb's -ing
+    verb_s = low.endswith("s") and (nxt.lower() in GOVERN_LINKS | DETERMINERS or nxt[:1].isupper()
+                                    or nxt.lower().endswith("ing"))
     return not verb_s and not low.endswith(("ed", "ing", "ly"))
 
 

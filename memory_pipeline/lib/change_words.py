@@ -16,6 +16,7 @@ from memory_pipeline.lib.vocab.change import (
     ANYMORE_AFTER,
     DROPPED_BEFORE,
     DROPPING_CUE,
+    FAREWELL_BEFORE,
     FRAME_CLASSES,
     FRAME_STOP,
     NEGATED_CUE,
@@ -79,13 +80,14 @@ def dropped(newer: str, older: str) -> tuple[str, str, str] | None:
         said = _content(next(g for g in m.groups() if g))
         if said and said.keys() <= held.keys():
             return (" ".join(held[k] for k in said), "", "dropped")
+    farewell = RESTATED_CUE.search(newer) is not None
     for clause in clauses(newer):
         negated = NEGATION.search(clause) is not None
         for m in _WORD.finditer(clause):
             word = held.get(stem(m.group()))
             if word is None:
                 continue
-            if _dropping(clause, m.start(), m.end(), negated):
+            if _dropping(clause, m.start(), m.end(), negated, farewell):
                 return (word, "", "dropped")
     return None
 
@@ -102,10 +104,13 @@ def _left_words(text: str) -> frozenset[str]:
     return frozenset(out)
 
 
-def _dropping(clause: str, start: int, end: int, negated: bool) -> bool:
+def _dropping(clause: str, start: int, end: int, negated: bool, farewell: bool = False) -> bool:
     """Whether the word at clause[start:end] is left behind: a dropping cue right before it that is
-    not itself negated, or a negation near it with "anymore" a few words after it."""
+    not itself negated, or a negation near it with "anymore" a few words after it; with `farewell`
+    (the text says what changed), also "goodbye" right before it."""
     before = clause[:start]
+    if farewell and FAREWELL_BEFORE.search(before):
+        return True
     cue = DROPPED_BEFORE.search(before)
     if cue is not None:
         return NEGATED_CUE.search(before[: cue.start()]) is None

@@ -7,7 +7,7 @@ import re
 DEPARTURE_BEFORE = frozenset({
     "left", "leaving", "quit", "quitting", "previous", "former", "formerly", "old", "ex", "used",
     "instead", "than", "replacing", "replaced", "longer", "not", "no", "never", "scrapped", "ditched",
-    "uninstalled", "forget", "goodbye", "bye",
+    "uninstalled", "forget", "goodbye", "bye", "wiped", "removed", "deleted", "dumped",
 })  # fmt: skip
 # "from" leaves a value only after a word of motion or change ("moved away from Boston", "a change
 # from Boston"), in the text that states a value: "the grant comes from X" states X.
@@ -29,7 +29,10 @@ LEFT_AFTER = re.compile(
     r"uninstalled|deleted|abandoned|decommissioned|turned\s+off|switched\s+off|shut\s+down|phased\s+out)\b|^(?:\S+\s+)?(?:is|are)\s*n[o']t\s+happening\b"
     r"|^(?:\S+\s+)?no\s+longer\s+(?:applies|apply|holds|hold|stands|valid|relevant|true)\b"
     # "Boston is behind me", not "put X behind the gateway"
-    r"|^(?:is|are|was|were)\s+(?:now\s+)?behind\s+(?:me|us|them|him|her)\b",
+    r"|^(?:is|are|was|were)\s+(?:now\s+)?behind\s+(?:me|us|them|him|her)\b"
+    # "X lost its appeal", "(X moved on)": the value, or its holder, is gone
+    r"|^(?:has\s+|have\s+)?lost\s+(?:its|their|all|her|his)\s+(?:appeal|charm|shine|lustre|luster)\b"
+    r"|^(?:has\s+|have\s+)?moved\s+on\b",
     re.IGNORECASE,
 )
 # Words that place a time relative to now: never the word that names a value ("last" of "Last Saturday").
@@ -68,6 +71,15 @@ NOT_VALUES = frozenset({
     "Sorry", "Please", "Congrats", "Congratulations", "Woohoo", "Haha", "Ah", "Aw", "Aww", "Hmm",
     "If", "When", "While", "Since", "Because", "Once", "Unless", "Until", "Although", "Though",
     "OMG", "LOL", "BTW", "FYI", "PS", "FWIW", "IMO", "IMHO", "TBH", "ASAP", "TL;DR", "TLDR", "OOO",
+})  # fmt: skip
+# A turn of talk says "I" or "you" ("Caroline: I went to ..."); a label before a text without them
+# ("Memo: ...", "Drink: tea") names no speaker.
+SPOKEN = re.compile(r"\b(?:i|i'm|i've|i'd|i'll|im|me|my|mine|we|we're|we've|our|us|you|you're|your)\b",
+                    re.IGNORECASE)
+# Words that open a statement of a property, not a name ("Favourite language: X", "Main editor is X").
+PROPERTY_OPENERS = frozenset({
+    "favourite", "favorite", "main", "primary", "preferred", "current", "usual", "default", "top", "best",
+    "most", "new", "old",
 })  # fmt: skip
 # Values that name a time: a day replaces a day, not a number or a name.
 TIME_WORDS = frozenset({
@@ -142,7 +154,7 @@ CHANGE_VERBS = frozenset({"joined", "moved", "relocated", "relocating", "transfe
 # "replaced my Kindle with a Kobo". Values are up to three words, not running over a clause end.
 # where a value ends: a clause end or a word that starts what follows it
 _END = r"(?=\s*(?:[.,;!?()]|$|\s(?:and|but|because|since|last|this|in|at|on|for|now|these|as)\b))"
-_V = r"(?:(?:my|our|the|a|an)\s+)?(?P<{}>[$\u20ac\u00a3]?[\w'&/.-]+(?:\s+[\w'&/.-]+){{0,2}}?)"
+_V = r"(?:(?:my|our|the|a|an)\s+)?(?P<{}>[$\u20ac\u00a3]?[\w'&/.#+-]+(?:\s+[\w'&/.#+-]+){{0,2}}?)"
 SWITCH = (
     re.compile(
         r"\b(?:switched|switching|moved|moving|changed|changing|went|migrated|upgraded|converted|"
@@ -164,12 +176,12 @@ SWITCH = (
     re.compile(r"\b(?:traded|swapped|exchanged|ditched|dropped)\s+" + _V.format("old") + r"\s+for\s+"
                + _V.format("new") + _END, re.IGNORECASE),
     # "helix has replaced vim", "vim was replaced by helix" (the value beside the verb: one word)
-    re.compile(r"\b(?P<new>[\w'&/.-]+)\s+(?:has\s+|have\s+)?replaced\s+" + _V.format("old")
+    re.compile(r"\b(?P<new>[\w'&/.#+-]+)\s+(?:has\s+|have\s+)?replaced\s+" + _V.format("old")
                + _END, re.IGNORECASE),
-    re.compile(r"\b(?P<old>[\w'&/.-]+)\s+(?:was|has\s+been|got|is\s+being)\s+replaced\s+by\s+" + _V.format("new")
+    re.compile(r"\b(?P<old>[\w'&/.#+-]+)\s+(?:was|has\s+been|got|is\s+being)\s+replaced\s+by\s+" + _V.format("new")
                + _END, re.IGNORECASE),
     # "coffee instead of tea"
-    re.compile(r"\b(?P<new>[\w'&/.-]+)(?:\s+now)?\s+instead\s+of\s+" + _V.format("old") + _END,
+    re.compile(r"\b(?P<new>[\w'&/.#+-]+)(?:\s+now)?\s+instead\s+of\s+" + _V.format("old") + _END,
                re.IGNORECASE),
 )
 # A lower-case value (a drink, a format, a tool) is left behind when the newer clause says one of
@@ -179,7 +191,7 @@ _DROP_CUES = (
     r"giving\s+up(?:\s+on)?|moved\s+on\s+from|instead\s+of|no\s+longer|done\s+with|got\s+rid\s+of|"
     r"gotten\s+rid\s+of|no\s+more|rather\s+than|replacing|previously|formerly|away\s+from|"
     r"used\s+to\s+(?:be\s+)?\w+(?:\s+(?:on|in|at|with|for|about|to|by))?|"
-    r"(?:moved|moving|migrated|migrating|switched|came|is|are)\s+off)"
+    r"(?:moved|moving|migrated|migrating|switched|came|is|are)\s+off|wip(?:ed|ing))"
 )
 # A lower-case value said as a past one: "(was vegan)", "(formerly tea)", "was vegan before".
 PAST_VALUE = re.compile(
@@ -194,8 +206,11 @@ DROPPED_BEFORE = re.compile(
     + r"(?:\s+(?:the|my|our|a|an|his|her|their|all|those|these|that|this|any|use|\w+ing)){0,2}\s*$",
     re.IGNORECASE,
 )
+# "goodbye X" leaves X only in a text that says what changed ("switched to helix (goodbye vim)"); said
+# alone it takes leave of someone ("Bye Caroline!").
+FAREWELL_BEFORE = re.compile(r"\b(?:good-?)?bye\s+(?:to\s+)?(?:(?:the|my|our)\s+)?$", re.IGNORECASE)
 # Any of those cues, or "anymore", anywhere in a text (a cheap test before reading clause by clause).
-DROPPING_CUE = re.compile(_DROP_CUES + r"|\bany\s?more\b|" + PAST_VALUE.pattern, re.IGNORECASE)
+DROPPING_CUE = re.compile(_DROP_CUES + r"|\bany\s?more\b|\bgood-?bye\b|" + PAST_VALUE.pattern, re.IGNORECASE)
 # A cue negated right before it keeps the value ("don't stop dreaming", "won't quit on my dreams").
 NEGATED_CUE = re.compile(r"(?:\b(?:not|never|no)|n't)(?:\s+\w+)?\s*$", re.IGNORECASE)
 # ... or negates it with "anymore" in the same clause ("the bullet thing isn't working for me anymore").
