@@ -583,3 +583,29 @@ def test_changes_found_ninth_round(newer, older, old, new):
 ])
 def test_not_changes_ninth_round(newer, older):
     assert detect_change(newer, older) is None
+
+
+@pytest.mark.parametrize(("newer", "older", "old", "new"), [
+    # job titles in lower case, held by the user by the sentence's structure
+    ("I got promoted to engineering manager last month.", "I work as a backend developer.",
+     "backend developer", "engineering manager"),
+    ("My new job title is product manager.", "Title: business analyst.", "business analyst", "product manager"),
+    ("Not a support technician anymore; I'm a network engineer now.", "They work as a support technician.",
+     "support technician", "network engineer"),
+    ("No longer a freelance translator.", "Works as a freelance translator.", "freelance translator", ""),
+])
+def test_role_changes(newer, older, old, new):
+    change = detect_change(newer, older)
+    assert change is not None and (change.old_value, change.new_value, change.how) == (old, new, "role"), change
+
+
+@pytest.mark.parametrize(("newer", "older"), [
+    ("My sister works as a nurse.", "I work as a data analyst."),  # someone else's title
+    ("Kira is a product designer.", "User is a data engineer."),
+    ("I'd love to work as a translator someday.", "I work as a data analyst."),  # a wish
+    ("We're hiring a data engineer.", "User is a software engineer."),  # a search
+    ("I'm a data analyst, and a part-time tutor on weekends.", "I'm a data analyst."),  # the same title
+    ("Holds the developer advocate role.", "Works as a developer advocate."),  # one title of two title nouns
+])
+def test_role_not_changes(newer, older):
+    assert detect_change(newer, older) is None

@@ -28,6 +28,7 @@ from dataclasses import dataclass, replace
 from memory_pipeline.lib import change_motion as cm
 from memory_pipeline.lib import change_values as cv
 from memory_pipeline.lib.change_counts import recounted
+from memory_pipeline.lib.change_roles import role_change
 from memory_pipeline.lib.change_words import dropped, reworded
 from memory_pipeline.lib.digest import speaker_of
 from memory_pipeline.lib.fields import field_change, fields, key_relation, user_fields
@@ -57,7 +58,7 @@ from memory_pipeline.lib.vocab.change import (
 class Change:
     old_value: str
     new_value: str
-    how: str  # switched | field | held | departure | moved | extended | restated | dropped | recounted | reworded
+    how: str  # switched | field | held | departure | moved | extended | restated | role | dropped | recounted | reworded
     relation: str | None = None  # the old value's relation where its words name one ("residence")
 
 
@@ -144,6 +145,9 @@ def detect_change(newer: str, older: str, held: Callable[[str], bool] | None = N
         return named
     if _speaker(newer) != _speaker(older) and _speaker(newer) and _speaker(older):
         return None  # one speaker leaving a word behind says nothing of what the other one stated
+    found = role_change(newer, older)
+    if found is not None:
+        return Change(*found, relation="role")
     found = dropped(newer, older)
     if found is not None and _names_of_other_things(found[0], newer, older):
         found = None  # "Orca dropped Kafka" says nothing of Lynx's Kafka

@@ -238,3 +238,42 @@ MEASURE_NOUNS = frozenset({
     "kilometer", "kilometre", "meter", "metre", "step", "lap", "rep", "set", "page", "chapter", "episode",
     "percent", "point", "dollar", "euro", "pound", "kg", "lb", "degree", "ago",
 })  # fmt: skip
+# Job titles (lib/change_roles.py). Title nouns that more often name a thing or someone else's part.
+NOT_ROLE_HEADS = frozenset({"owner", "editor", "driver", "assistant", "student", "retiree", "lead"})
+# What says, right before a title, that the user holds it: a title noun's value ("Role: X", "my job
+# title is X", "a new title, X"), "as a" after a verb of work ("works as a X", "listed as a X"), a rise
+# ("promoted to X", "moved up into the X role"), "I'm a X", a note's copula at its start ("User is a X").
+_ROLE_LEAD = r"\s*(?:(?:a|an|the|now|new|currently|officially|still|my|their)\s+)*$"
+ROLE_BEFORE = re.compile(
+    r"(?:\b(?:role|title|position|occupation|promotion|designation)\b(?:\s+[\w']+){0,3}?\s*(?::|,|\bis\b|\bto\b|\bas\b)"
+    r"|\b(?:works?|working|worked|employed|hired|listed|serves?|serving|served|started|starting|starts|"
+    r"joined|joining|continues|continuing|stays?|staying|signed\s+on|brought\s+on|taken\s+on|took\s+over)\s+as"
+    r"|\b(?:promoted|moved\s+up|stepped\s+up)(?:\s+[\w']+){0,3}?\s+(?:to|into)|\b(?:became|become|becomes|becoming)"
+    r"|\bi\s+am|\bi['’]m|^\s*(?:[A-Z][\w ]{0,30}:\s*)?(?:(?:the\s+)?user\s+is|they\s+are|they['’]re|is))" + _ROLE_LEAD,
+    re.IGNORECASE,
+)
+# Words before a title that are not part of it ("no longer QA engineer", "previously ML engineer").
+ROLE_FUNCTION_WORDS = frozenset({
+    "longer", "previously", "formerly", "former", "ex", "now", "new", "currently", "officially", "still",
+    "replacing", "replaced", "was", "were", "into", "as", "listed", "hold", "holds", "title", "role",
+    "position", "promoted", "became", "through",
+})  # fmt: skip
+# ... or right after it: "holds the QA engineer role", "my data engineer job".
+ROLE_NOUN_AFTER = re.compile(r"\s+(?:role|title|position|job)\b", re.IGNORECASE)
+# A title said as left: "no longer QA engineer", "(was data engineer)", "replacing QA engineer",
+# "moved up from data engineer".
+ROLE_GONE_BEFORE = re.compile(
+    r"\b(?:no\s+longer|not|never|previously|formerly|former|ex|used\s+to\s+be|was|were|replacing|replaced|"
+    r"left|leaving|quit|from|instead\s+of|rather\s+than)[\s-]+(?:(?:a|an|the|my|their)\s+)?$",
+    re.IGNORECASE,
+)
+# A title in the clause of a wish, a search or someone else: not one the user holds ("wants to work as
+# a nurse", "hiring a data engineer", "my sister works as a nurse", "her title is").
+ROLE_UNHELD = re.compile(
+    r"\b(?:want|wants|wanted|wanting|hope|hopes|hoping|plan|plans|planning|would|could|might|dream|dreams|"
+    r"i['’]d|love\s+to|like\s+to|wish|wishes|will|gonna|going\s+to|"
+    r"someday|aspire|aspiring|considering|thinking|if|apply|applying|applied|interview|interviewing|hiring|"
+    r"hire|looking\s+for|need|needs|he|she|his|her|him|hers|sister|brother|mom|mother|dad|father|wife|"
+    r"husband|partner|son|daughter|friend|colleague|boss|cousin|aunt|uncle|[a-z]+['’]s)\b[^,;:()]*$",
+    re.IGNORECASE,
+)

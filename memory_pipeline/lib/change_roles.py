@@ -1,0 +1,104 @@
+"""The change detector's reading of job titles: lower-case phrases the named-value reader does not see
+("works as a data engineer", "Role: QA engineer", "holds the staff engineer role", "promoted to
+engineering manager"). A title is one the user holds when the sentence says so by its structure: a
+title noun's value, "as a ...", a user's copula, "the ... role"; one holds one title at a time, so a
+newer text that gives the user another one replaces the older's.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from memory_pipeline.lib.summarize import split_sentences
+from memory_pipeline.lib.text import STOP_WORDS
+from memory_pipeline.lib.vocab.change import (
+    NOT_ROLE_HEADS,
+    ROLE_BEFORE,
+    ROLE_FUNCTION_WORDS,
+    ROLE_GONE_BEFORE,
+    ROLE_NOUN_AFTER,
+    ROLE_UNHELD,
+)
+from memory_pipeline.lib.vocab.slot_rules import JOB_NOUNS
+
+_HEADS = JOB_NOUNS - NOT_ROLE_HEADS
+_WORD = re.compile(r"[A-Za-z][\w-]*")
+MAX_MODIFIERS = 3  # "senior site reliability engineer"
+
+
+@dataclass(frozen=True)
+class Role:
+    said: str  # as written ("QA engineer")
+    held: bool  # False: said as left behind ("no longer QA engineer", "(was data engineer)")
+
+
+@lru_cache(maxsize=4096)
+def roles(text: str) -> tuple[Role, ...]:
+    """The titles a text says the user holds or has left, in order."""
+    out: list[Role] = []
+    for sentence in split_sentences(text):
+        if sentence.rstrip().endswith("?"):
+            continue  # a question states no title
+        for m in _WORD.finditer(sentence):
+            if m.group().lower() not in _HEADS:
+                continue
+            nxt = _WORD.match(sentence, m.end() + 1) if sentence[m.end():m.end() + 1] == " " else None
+            if nxt is not None and nxt.group().lower() in _HEADS:
+                continue  # "developer" of "developer advocate": the title goes on
+            start = _phrase_start(sentence, m.start())
+            before, after = sentence[:start], sentence[m.end():]
+            if ROLE_UNHELD.search(before) is not None:
+                continue  # "wants to work as a nurse", "hiring a data engineer": no title held
+            gone = ROLE_GONE_BEFORE.search(before) is not None
+            if not gone and ROLE_BEFORE.search(before) is None and ROLE_NOUN_AFTER.match(after) is None:
+                continue  # "talked to a data engineer": a title said, not the user's
+            if _named_subject(before):
+                continue  # "Kira works as a designer"
+            out.append(Role(" ".join(sentence[start:m.end()].split()), not gone))
+    return tuple(out)
+
+
+def _named_subject(before: str) -> bool:
+    """Whether the clause opens with a name that is its subject ("Kira works as", "Kira is"), not
+    with a verb or a title noun ("Works as", "Title is now")."""
+    words = _WORD.findall(re.split(r"[,;:()]", before)[-1])
+    return (len(words) >= 2 and words[0][0].isupper() and words[0].lower() not in _SUBJECT_OK
+            and words[1].lower() in _SUBJECT_VERBS)
+
+
+_SUBJECT_OK = frozenset({"i", "user", "they", "we", "the", "my", "their", "our", "role", "title", "position",
+                         "job", "promotion", "occupation"})
+_SUBJECT_VERBS = frozenset({"is", "was", "works", "worked", "holds", "held", "serves", "joined", "became",
+                            "got", "has", "started", "stays"})
+
+
+def _phrase_start(sentence: str, head: int) -> int:
+    """Where the title ending at `head` starts: up to MAX_MODIFIERS words before it that are no
+    function words ("a senior data engineer" -> "senior data engineer")."""
+    start = head
+    words = list(_WORD.finditer(sentence[:head]))
+    for w in reversed(words[-MAX_MODIFIERS:]):
+        gap = sentence[w.end():start]
+        low = w.group().lower()
+        if gap.strip() or low in STOP_WORDS or low in ROLE_FUNCTION_WORDS:
+            break
+        start = w.start()
+    return start
+
+
+def role_change(newer: str, older: str) -> tuple[str, str, str] | None:
+    """(old title, new title, "role") where the older text gives the user a title and the newer one
+    another, or leaves the older's behind; None when the newer text holds the older's title too."""
+    old = [r.said for r in roles(older) if r.held]
+    if not old:
+        return None
+    new = roles(newer)
+    held = [r.said for r in new if r.held]
+    if {t.lower() for t in held} & {t.lower() for t in old}:
+        return None  # said again
+    left = [t for t in old if any(not r.held and r.said.lower() == t.lower() for r in new)]
+    if held:
+        return (left[0] if left else old[0], held[0], "role")
+    return (left[0], "", "role") if left else None
