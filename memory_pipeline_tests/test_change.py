@@ -567,6 +567,15 @@ def test_the_employer_before_hired_is_the_new_value():
     ("The nightly jobs moved to Airflow, off Jenkins.", "Our nightly jobs run in Jenkins.", "Jenkins", "Airflow"),
     # "goodbye X" in a text that says what changed
     ("Switched my shell to fish (goodbye zsh).", "Shell: zsh.", "zsh", ""),
+    # "from X to Y" in a newer text leaves X; in the older one it states Y
+    ("The port of the billing code from Ruby to Go is done.", "The billing code is written in Ruby.", "Ruby", "Go"),
+    ("Using Helix these days; Geany lost its charm.", "Favourite editor changed from Kate to Geany.", "Geany",
+     "Helix"),
+    ("Globex is so different from Initech, in a good way.", "I work for Initech.", "Initech", "Globex"),
+    # a name opening the sentence before a verb a name does; a possessive names its owner
+    ("Tomas has taken the billing service over from Priya.", "Priya runs the billing service.", "Priya", "Tomas"),
+    ("The billing service changed hands: Tomas owns it now, not Priya.", "The billing service is Priya's project.",
+     "Priya", "Tomas"),
 ])
 def test_changes_found_ninth_round(newer, older, old, new):
     change = detect_change(newer, older)

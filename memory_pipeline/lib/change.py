@@ -42,6 +42,7 @@ from memory_pipeline.lib.vocab.change import (
     FUNCTIONAL,
     HOLDER_VERBS,
     LEFT_AFTER,
+    MOTION_TO,
     MOTION_VERBS,
     NOT_VALUES,
     OFF_AFTER,
@@ -63,9 +64,10 @@ class Change:
 
 
 def _departed(sentence: list[str], old: cv.Value, stated: bool = False) -> int | None:
-    """Where the sentence names (part of) the old value as the one left behind, if it does. `stated`:
-    the sentence is the one that states the value, where "from" leaves it only after a word of motion
-    ("the grant comes from X" states X; "a change from Boston" leaves Boston)."""
+    """Where the sentence names (part of) the old value as the one left behind, if it does. "from X"
+    leaves X after a word of motion ("a change from Boston"); in a newer sentence (not `stated`, the
+    one that states the value) also before "to" ("the port from Java to Go"), never alone ("a gift
+    from Priya", "the grant comes from X")."""
     # "last" of "Last Saturday" is no head: "that was last Friday" leaves no Saturday
     heads = {t for t in old.tokens if len(t) >= 4 and t not in RELATIVE_TIME} or set(old.tokens)
     for i, tok in enumerate(sentence):
@@ -93,7 +95,9 @@ def _leaves(sentence: list[str], i: int, stated: bool) -> bool:
             return True
     for j in range(max(0, i - 3), i):
         w, prev = low[j], low[j - 1] if j else cv.BREAK
-        if w == "from" and j and (not stated or set(low[max(0, j - 4): j]) & FROM_MOTION):
+        # "from X" leaves X, not the Y of "from X to Y"
+        if (w == "from" and j and (set(low[max(0, j - 4): j]) & FROM_MOTION or (not stated and _to_follows(low, i)))
+                and not set(low[j + 1: i]) & (MOTION_TO | {cv.BREAK})):
             return True
         if w == "off" and (prev in OFF_AFTER or prev.endswith("ed")):
             return True
@@ -105,6 +109,17 @@ def _leaves(sentence: list[str], i: int, stated: bool) -> bool:
     if k >= 0 and low[k] == "was":
         lead = low[k - 1] if k else cv.BREAK
         return lead == cv.BREAK or (lead in WAS_PAST and (k < 2 or low[k - 2] == cv.BREAK))
+    return False
+
+
+def _to_follows(low: list[str], i: int) -> bool:
+    """Whether "to" or "into" follows the word at i in its clause: "from X to Y" is a change of X,
+    where "a gift from X" only names a source."""
+    for w in low[i + 1: i + 5]:
+        if w == cv.BREAK:
+            return False
+        if w in MOTION_TO:
+            return True
     return False
 
 

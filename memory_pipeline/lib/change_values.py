@@ -23,6 +23,7 @@ from memory_pipeline.lib.vocab.change import (
     GOVERNING_NOUNS,
     GOVERNS,
     GOVERNS_ANY,
+    NAME_VERBS,
     NOT_VALUES,
     OTHER_OWNERS,
     PROPERTY_OPENERS,
@@ -76,7 +77,8 @@ def kind(v: Value) -> str:
 @lru_cache(maxsize=4096)  # one text meets several partners (its nearest neighbours)
 def values(text: str) -> tuple[list[list[str]], list[Value]]:
     """Sentences as token lists, and the named values in them. A capitalised sentence opener counts
-    only when the next word is capitalised too ("Lone Star Diagnostics", not "Still getting used")."""
+    only when the next word is capitalised too ("Lone Star Diagnostics", not "Still getting used") or
+    a verb a name does ("Noah is responsible for", "Vlad runs X")."""
     prefix = SPEAKER.match(text)
     keyed = prefix is not None and fields.keyed(prefix.group().strip().rstrip(":"))  # "Location: Lyon"
     text = SPEAKER.sub("", text)
@@ -89,7 +91,8 @@ def values(text: str) -> tuple[list[list[str]], list[Value]]:
         while i < len(toks):
             # "The Ion ..." is no name "The Ion", nor "Prefers Zed" or "Swapped Zed" a name; a field's
             # value is one ("Location: Lyon")
-            opener = (i == 0 and len(toks) > 1 and toks[1][:1].isupper() and toks[1] not in NOT_VALUES
+            opener = (i == 0 and len(toks) > 1 and (toks[1][:1].isupper() and toks[1] not in NOT_VALUES
+                                                    or toks[1].lower() in NAME_VERBS)
                       and toks[0].lower() not in FRAME_STOP and opening_name(toks)) or (keyed and n == i == 0)
             if not is_value_token(toks[i], i == 0 and not opener):
                 i += 1
@@ -99,6 +102,8 @@ def values(text: str) -> tuple[list[list[str]], list[Value]]:
                                      or (toks[j] in CONNECTORS and j + 1 < len(toks) and is_value_token(toks[j + 1], False))):
                 j += 1
             words = toks[i:j]
+            if words[-1][-2:] in ("'s", "\u2019s") and len(words[-1]) > 3:
+                words = [*words[:-1], words[-1][:-2]]  # "Sven's project" names Sven
             out.append(Value(" ".join(words), frozenset(w.lower() for w in words), i, j, n))
             i = j
     return sentences, out

@@ -9,12 +9,13 @@ DEPARTURE_BEFORE = frozenset({
     "instead", "than", "replacing", "replaced", "longer", "not", "no", "never", "scrapped", "ditched",
     "uninstalled", "forget", "goodbye", "bye", "wiped", "removed", "deleted", "dumped",
 })  # fmt: skip
-# "from" leaves a value only after a word of motion or change ("moved away from Boston", "a change
-# from Boston"), in the text that states a value: "the grant comes from X" states X.
+# "from" leaves a value after a word of motion, change or contrast ("moved away from Boston", "a change
+# from Boston", "different from X"), or in a newer text before "to" (lib/change.py); "the grant comes
+# from X" and "a gift from X" leave nothing.
 FROM_MOTION = frozenset({
     "moved", "moving", "move", "switched", "switching", "switch", "changed", "changing", "change", "went",
     "migrated", "migrating", "transferred", "relocated", "relocating", "away", "over", "back", "upgraded",
-    "converted", "transitioned", "graduated", "retired", "resigned", "up", "on",
+    "converted", "transitioned", "graduated", "retired", "resigned", "up", "on", "different",
 })  # fmt: skip
 # "off" leaves a value after a verb of motion or a copula ("moved off X", "the service is off X"),
 # not in "a day off" or "30% off".
@@ -76,10 +77,16 @@ NOT_VALUES = frozenset({
 # ("Memo: ...", "Drink: tea") names no speaker.
 SPOKEN = re.compile(r"\b(?:i|i'm|i've|i'd|i'll|im|me|my|mine|we|we're|we've|our|us|you|you're|your)\b",
                     re.IGNORECASE)
-# Words that open a statement of a property, not a name ("Favourite language: X", "Main editor is X").
+# Verbs after a sentence's opening word that make it a name ("Noah is responsible for X", "Vlad runs X",
+# "Clojure has replaced Swift").
+NAME_VERBS = frozenset({"is", "has", "runs", "owns", "leads", "manages", "handles", "maintains"})
+# Words that open a statement of a property, not a name ("Favourite language: X", "Main editor is X"),
+# and past forms that open a note with its verb ("Said X is ...", "Got X installed").
 PROPERTY_OPENERS = frozenset({
     "favourite", "favorite", "main", "primary", "preferred", "current", "usual", "default", "top", "best",
-    "most", "new", "old",
+    "most", "new", "old", "said", "told", "thought", "knew", "got", "went", "saw", "met", "made", "took",
+    "gave", "came", "began", "wrote", "found", "kept", "left", "bought", "sold", "heard", "felt", "ran",
+    "paid", "built", "sent", "spent", "won", "lost", "held", "brought", "taught", "chose",
 })  # fmt: skip
 # Values that name a time: a day replaces a day, not a number or a name.
 TIME_WORDS = frozenset({
@@ -191,7 +198,7 @@ _DROP_CUES = (
     r"giving\s+up(?:\s+on)?|moved\s+on\s+from|instead\s+of|no\s+longer|done\s+with|got\s+rid\s+of|"
     r"gotten\s+rid\s+of|no\s+more|rather\s+than|replacing|previously|formerly|away\s+from|"
     r"used\s+to\s+(?:be\s+)?\w+(?:\s+(?:on|in|at|with|for|about|to|by))?|"
-    r"(?:moved|moving|migrated|migrating|switched|came|is|are)\s+off|wip(?:ed|ing))"
+    r"(?:moved|moving|migrated|migrating|switched|came|is|are)\s+off|wip(?:ed|ing)|leaving)"
 )
 # A lower-case value said as a past one: "(was vegan)", "(formerly tea)", "was vegan before".
 PAST_VALUE = re.compile(
@@ -203,7 +210,7 @@ PAST_VALUE = re.compile(
 DROPPED_BEFORE = re.compile(
     _DROP_CUES
     # at most two words between: a determiner or a verb of use ("drop the", "stopped drinking my")
-    + r"(?:\s+(?:the|my|our|a|an|his|her|their|all|those|these|that|this|any|use|\w+ing)){0,2}\s*$",
+    + r"(?:\s+(?:the|my|our|a|an|his|her|their|all|those|these|that|this|any|own|use|\w+ing)){0,2}\s*$",
     re.IGNORECASE,
 )
 # "goodbye X" leaves X only in a text that says what changed ("switched to helix (goodbye vim)"); said
