@@ -576,6 +576,8 @@ def test_the_employer_before_hired_is_the_new_value():
     ("Tomas has taken the billing service over from Priya.", "Priya runs the billing service.", "Priya", "Tomas"),
     ("The billing service changed hands: Tomas owns it now, not Priya.", "The billing service is Priya's project.",
      "Priya", "Tomas"),
+    # "calls X home" says where one lives
+    ("Settled in Porto after the move.", "Calls Lyon home.", "Lyon", "Porto"),
 ])
 def test_changes_found_ninth_round(newer, older, old, new):
     change = detect_change(newer, older)
@@ -592,6 +594,12 @@ def test_changes_found_ninth_round(newer, older, old, new):
 ])
 def test_not_changes_ninth_round(newer, older):
     assert detect_change(newer, older) is None
+
+
+def test_one_held_is_a_count():
+    change = detect_change("Adopted another gecko, so three geckos now.", "Has a gecko at home.")
+    assert change is not None and (change.old_value, change.new_value) == ("a gecko", "three geckos"), change
+    assert detect_change("I have 2 dogs now.", "My sister has a dog.") is None  # her dog, not a count of mine
 
 
 @pytest.mark.parametrize(("newer", "older", "old", "new"), [

@@ -20,6 +20,9 @@ from memory_pipeline.lib.vocab.change import (
 
 _NUMBER = "|".join(w.replace(" ", r"\s+") for w in sorted(NUMBER_WORDS, key=len, reverse=True))
 _COUNT = re.compile(r"\b(?P<n>\d+|" + _NUMBER + r")\s+(?P<noun>[A-Za-z][a-z-]+)\b", re.IGNORECASE)
+# "has a cat", "lives with a parrot": one of a noun, held (an older count a newer one can move)
+_ONE = re.compile(r"\b(?:has|have|had|owns|own|keeps|got|adopted|lives\s+with|living\s+with)\s+"
+                  r"(?P<said>(?:a|an|one)\s+(?P<noun>[A-Za-z][a-z-]+))\b", re.IGNORECASE)
 # "my sister has", "our neighbours own": a count held by someone the user names
 _HAVE = frozenset({"has", "have", "had", "owns", "own", "keeps", "got"})
 _KIN = re.compile(r"\b(?:my|our)\s+(?P<who>\w+)\s+(?:has|have|had|owns|own|keeps|got)\b", re.IGNORECASE)
@@ -47,12 +50,18 @@ def _owner(clause: str, at: int) -> str:
     return next((t.lower() for t in toks if t.lower() in OTHER_OWNERS), "")
 
 
-def _counts(text: str) -> dict[tuple[str, str], tuple[int, str]]:
-    """(owner, noun) -> the number said of it and the words that say it, over the stated clauses."""
+def _counts(text: str, one: bool = False) -> dict[tuple[str, str], tuple[int, str]]:
+    """(owner, noun) -> the number said of it and the words that say it, over the stated clauses;
+    with `one`, also "has a cat" as one cat."""
     out: dict[tuple[str, str], tuple[int, str]] = {}
     for clause in clauses(text):
         if NEGATION.search(clause):
             continue
+        if one:
+            for m in _ONE.finditer(clause):
+                noun = _noun(m.group("noun"))
+                if noun not in MEASURE_NOUNS and noun not in STOP_WORDS:
+                    out.setdefault((_owner(clause, m.start("said")), noun), (1, m.group("said")))
         for m in _COUNT.finditer(clause):
             noun, n = _noun(m.group("noun")), m.group("n").lower()
             if noun in MEASURE_NOUNS or noun in STOP_WORDS:
@@ -67,7 +76,7 @@ def recounted(newer: str, older: str) -> tuple[str, str, str] | None:
     that it moved ("now", "another", "the total is")."""
     if COUNT_CUE.search(newer) is None:
         return None
-    old = _counts(older)
+    old = _counts(older, one=True)
     if not old:
         return None
     for key, (n, said) in _counts(newer).items():

@@ -187,8 +187,12 @@ def classes(sentence: list[str], v: Value, words: int = FRAME_WINDOW) -> frozens
 
 def governed(sentence: list[str], v: Value, words: int = 3) -> frozenset[str]:
     """The relations whose words govern a value: one of them a few words before it in its clause, and
-    right before it a link ("lives in X", "employer is X") or the word itself ("joined X")."""
-    a, _ = clause_of(sentence, v)
+    right before it a link ("lives in X", "employer is X") or the word itself ("joined X"); or "home"
+    closing its clause ("calls X home")."""
+    a, b = clause_of(sentence, v)
+    after = [w.lower() for w in sentence[v.end: b]]
+    if after in (["home"], ["is", "home", "base"], ["is", "my", "home"], ["is", "our", "home"]):
+        return frozenset({"residence"})  # "calls Lyon home", "Lyon is home base"
     start = max(a, v.start - words)
     before = [w.lower() for w in sentence[start: v.start]]
     if not before or (before[-1] not in GOVERN_LINKS and before[-1] not in GOVERNS_ANY):
