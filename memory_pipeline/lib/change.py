@@ -12,6 +12,8 @@ identifiers such as time zones) or key: value fields, and a value is replaced wh
   for the same subject, with a change cue;
 - takes another value of the old one's kind as the target of a verb of motion ("moved the backups
   to X"), said of the same thing (`lib/change_motion.py`);
+- gives the user another job title, said in lower case ("promoted to engineering manager";
+  `lib/change_roles.py`);
 - leaves a word behind or rewords a short clause with a cue (`lib/change_words.py`);
 - counts the same noun of the same owner again with another number and a cue (`lib/change_counts.py`).
 
