@@ -578,6 +578,9 @@ def test_the_employer_before_hired_is_the_new_value():
      "Priya", "Tomas"),
     # "calls X home" says where one lives
     ("Settled in Porto after the move.", "Calls Lyon home.", "Lyon", "Porto"),
+    # the user's choice of one over the other; a value put in the past by an idiom
+    ("Honestly I'd pick Elm over Haskell these days.", "Haskell is the most fun thing I write.", "Haskell", "Elm"),
+    ("I'm at Globex now, Initech is in the rear-view mirror.", "My job is at Initech.", "Initech", "Globex"),
 ])
 def test_changes_found_ninth_round(newer, older, old, new):
     change = detect_change(newer, older)
@@ -591,6 +594,8 @@ def test_changes_found_ninth_round(newer, older, old, new):
     ("Paula: I don't drink coffee anymore.", "Marco: I drink coffee every day."),
     # "issue#3" is no name ending in "#"
     ("Closed issue#3 and moved on.", "Issue#3 is assigned to Pedro."),
+    # a choice asked about is no choice made
+    ("Why would anyone pick Elm over Haskell?", "Haskell is the most fun thing I write."),
 ])
 def test_not_changes_ninth_round(newer, older):
     assert detect_change(newer, older) is None

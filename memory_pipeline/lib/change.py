@@ -24,6 +24,7 @@ pairs chosen by embedding similarity and time order.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
@@ -37,6 +38,7 @@ from memory_pipeline.lib.fields import field_change, fields, key_relation, user_
 from memory_pipeline.lib.vocab.change import (
     CHANGE_CUE,
     CHANGE_VERBS,
+    CHOICE,
     DEPARTURE_AFTER,
     DEPARTURE_BEFORE,
     DETERMINERS,
@@ -50,6 +52,7 @@ from memory_pipeline.lib.vocab.change import (
     OFF_AFTER,
     QUOTED,
     RELATIVE_TIME,
+    REQUEST,
     RESTATED_CUE,
     SPOKEN,
     SWITCH,
@@ -87,7 +90,7 @@ def _leaves(sentence: list[str], i: int, stated: bool) -> bool:
         before = before[len(before) - before[::-1].index(cv.BREAK):]
     # "Acme anymore", "at Acme before": the word ends the value's clause ("X before the end" does not)
     closing = any(w in DEPARTURE_AFTER and low[i + 2 + k: i + 3 + k] in ([], [cv.BREAK]) for k, w in enumerate(after))
-    if set(before) & DEPARTURE_BEFORE or closing or LEFT_AFTER.search(" ".join(low[i + 1: i + 5])):
+    if set(before) & DEPARTURE_BEFORE or closing or LEFT_AFTER.search(" ".join(low[i + 1: i + 7])):
         return True
     # "used to work at X", "used to be all about X": a past habit or state, a few words before
     window = low[max(0, i - 6): i]
@@ -354,11 +357,22 @@ def value_texts(text: str) -> frozenset[str]:
     return frozenset(v.text.lower() for v in cv.values(text)[1])
 
 
+def _asks(text: str, at: int) -> bool:
+    """Whether the sentence going on at `at` is a question (a request excepted)."""
+    end = re.search(r"[.!?](?:\s|$)", text[at:])
+    if end is None or end.group().strip() != "?":
+        return False
+    start = max(text.rfind(p, 0, at) for p in ".!?")
+    return REQUEST.search(text[start + 1: at + end.end()]) is None
+
+
 def _switched(newer: str, older: str) -> Change | None:
-    """"switched from A to B", "replaced A with B" (any words, not only names): the older text says A
-    and not B."""
+    """"switched from A to B", "replaced A with B", "I'd pick B over A" (any words, not only names):
+    the older text says A and not B."""
     low = " " + " ".join(cv.TOKEN.findall(older.lower())) + " "
-    for m in (m for rx in SWITCH for m in rx.finditer(newer)):
+    for m in (m for rx in (*SWITCH, CHOICE) for m in rx.finditer(newer)):
+        if m.re is CHOICE and _asks(newer, m.end()):
+            continue  # "why would someone pick X over Y?" states no choice
         old, new = (" ".join(cv.TOKEN.findall(m.group(g).lower())) for g in ("old", "new"))
         if old and new and old != new and f" {old} " in low and f" {new} " not in low:
             return Change(m.group("old").rstrip(".,;!?"), m.group("new").rstrip(".,;!?"), "switched")

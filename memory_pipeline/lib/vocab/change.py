@@ -32,8 +32,10 @@ LEFT_AFTER = re.compile(
     # "Boston is behind me", not "put X behind the gateway"
     r"|^(?:is|are|was|were)\s+(?:now\s+)?behind\s+(?:me|us|them|him|her)\b"
     # "X lost its appeal", "(X moved on)": the value, or its holder, is gone
-    r"|^(?:has\s+|have\s+)?lost\s+(?:its|their|all|her|his)\s+(?:appeal|charm|shine|lustre|luster)\b"
-    r"|^(?:has\s+|have\s+)?moved\s+on\b",
+    r"|^(?:\S+\s+)?(?:has\s+|have\s+)?lost\s+(?:its|their|all|her|his)\s+(?:appeal|charm|shine|lustre|luster)\b"
+    r"|^(?:\S+\s+)?(?:has\s+|have\s+)?moved\s+on\b"
+    # "X is in the rear view", "X is a thing of the past"
+    r"|^(?:\S+\s+)?(?:is|are|was)\s+(?:in\s+the\s+rear[\s-]?view|a\s+thing\s+of\s+the\s+past)\b",
     re.IGNORECASE,
 )
 # Words that place a time relative to now: never the word that names a value ("last" of "Last Saturday").
@@ -190,6 +192,15 @@ SWITCH = (
     # "coffee instead of tea"
     re.compile(r"\b(?P<new>[\w'&/.#+-]+)(?:\s+now)?\s+instead\s+of\s+" + _V.format("old") + _END,
                re.IGNORECASE),
+)
+# A choice the user (or a note) states: "I'd pick Kotlin over Java", "Prefers tea over coffee now"; a
+# past switch said inside a question is still said ("since I moved from X to Y, how do I ...?"), a
+# choice asked about is not ("why would someone pick X over Y?").
+CHOICE = re.compile(
+    r"(?:\b(?:i|i['’]d|i['’]ll|we|we['’]d)\s+(?:\w+\s+){0,2}?|^\s*|[:;,]\s*)"
+    r"(?:pick|picks|picked|prefer|prefers|preferred|choose|chooses|chose|take|takes)\s+" + _V.format("new")
+    + r"\s+over\s+(?P<old>[\w'&/.#+-]+(?:\s+(?-i:[A-Z])[\w'&/.#+-]*){0,2})(?=[\s.,;!?]|$)",
+    re.IGNORECASE,
 )
 # A lower-case value (a drink, a format, a tool) is left behind when the newer clause says one of
 # these right before it ("drop the emojis", "gave up coffee", "no longer use vim") ...
