@@ -581,6 +581,11 @@ def test_the_employer_before_hired_is_the_new_value():
     # the user's choice of one over the other; a value put in the past by an idiom
     ("Honestly I'd pick Elm over Haskell these days.", "Haskell is the most fun thing I write.", "Haskell", "Elm"),
     ("I'm at Globex now, Initech is in the rear-view mirror.", "My job is at Initech.", "Initech", "Globex"),
+    # lower-case values: a past habit over a few words, a team one jumps from, a tool uninstalled
+    ("I used to do everything in nano, but these days it's micro.", "Text editor? nano, obviously.", "nano", ""),
+    ("Kira jumped from payments over to the search team.", "The payments team has Kira.", "payments",
+     "search team"),
+    ("Writing in micro these days, nano is uninstalled.", "Text editor? nano, obviously.", "nano", ""),
 ])
 def test_changes_found_ninth_round(newer, older, old, new):
     change = detect_change(newer, older)
@@ -599,6 +604,12 @@ def test_changes_found_ninth_round(newer, older, old, new):
 ])
 def test_not_changes_ninth_round(newer, older):
     assert detect_change(newer, older) is None
+
+
+def test_counts_of_a_household():
+    # "my place has 3 cats" is the user's count
+    change = detect_change("We took in another cat, so that's four cats.", "My place has 3 cats running around.")
+    assert change is not None and (change.old_value, change.new_value) == ("3 cats", "four cats"), change
 
 
 def test_one_held_is_a_count():

@@ -166,7 +166,7 @@ _END = r"(?=\s*(?:[.,;!?()]|$|\s(?:and|but|because|since|last|this|in|at|on|for|
 _V = r"(?:(?:my|our|the|a|an)\s+)?(?P<{}>[$\u20ac\u00a3]?[\w'&/.#+-]+(?:\s+[\w'&/.#+-]+){{0,2}}?)"
 SWITCH = (
     re.compile(
-        r"\b(?:switched|switching|moved|moving|changed|changing|went|migrated|upgraded|converted|"
+        r"\b(?:switched|switching|moved|moving|changed|changing|went|jumped|hopped|shifted|migrated|upgraded|converted|"
         r"transitioned|swapped|transferred|relocated|promoted|bumped|passed|handed)\s+(?:\w+,?\s+){0,3}?from\s+" + _V.format("old")
         + r"\s+(?:over\s+)?(?:to|for|into)\s+" + _V.format("new")
         + r"(?=\s*(?:[.,;!?()]|$|\s(?:and|but|because|since|last|this|in|at|on|as)\b))",
@@ -174,7 +174,7 @@ SWITCH = (
     ),
     # the same with the new value first: "switched to green tea from chai"
     re.compile(
-        r"\b(?:switched|switching|moved|moving|changed|changing|went|migrated|upgraded|converted|"
+        r"\b(?:switched|switching|moved|moving|changed|changing|went|jumped|hopped|shifted|migrated|upgraded|converted|"
         r"transitioned|transferred|relocated)\s+(?:over\s+|back\s+)?to\s+" + _V.format("new")
         + r"\s+from\s+" + _V.format("old") + _END,
         re.IGNORECASE,
@@ -208,14 +208,14 @@ _DROP_CUES = (
     r"\b(?:drop(?:ped|ping)?|ditch(?:ed|ing)?|stop(?:ped|ping)?|quit(?:ting)?|g[ai]ve(?:n)?\s+up(?:\s+on)?|"
     r"giving\s+up(?:\s+on)?|moved\s+on\s+from|instead\s+of|no\s+longer|done\s+with|got\s+rid\s+of|"
     r"gotten\s+rid\s+of|no\s+more|rather\s+than|replacing|previously|formerly|away\s+from|"
-    r"used\s+to\s+(?:be\s+)?\w+(?:\s+(?:on|in|at|with|for|about|to|by))?|"
+    r"used\s+to\s+(?:be\s+)?\w+(?:\s+(?:everything|all|most|much|lots|loads))?(?:\s+(?:on|in|at|with|for|about|to|by|of))?|"
     r"(?:moved|moving|migrated|migrating|switched|came|is|are)\s+off|wip(?:ed|ing)|leaving)"
 )
 # A lower-case value said as a past one: "(was vegan)", "(formerly tea)", "was vegan before".
 PAST_VALUE = re.compile(
     r"\((?:was|formerly|previously)\s+(?P<a>[^()]{1,40})\)"
     r"|\b(?:was|used\s+to\s+be)\s+(?P<b>(?:\S+\s+){0,2}?\S+)\s+(?:before|previously|earlier)\b"
-    r"|(?P<c>\b\S+)\s+(?:is|are|has\s+been)\s+(?:gone|history|behind\s+(?:me|us|them))\b",
+    r"|(?P<c>\b\S+)\s+(?:is|are|has\s+been)\s+(?:gone|history|behind\s+(?:me|us|them)|uninstalled)\b",
     re.IGNORECASE,
 )
 DROPPED_BEFORE = re.compile(
