@@ -626,6 +626,10 @@ def test_one_held_is_a_count():
     ("Not a support technician anymore; I'm a network engineer now.", "They work as a support technician.",
      "support technician", "network engineer"),
     ("No longer a freelance translator.", "Works as a freelance translator.", "freelance translator", ""),
+    ("After the merger I was made a data architect; my old systems analyst work went to Ana.",
+     "Payroll has me down as a systems analyst.", "systems analyst", "data architect"),
+    ("I've stepped into the role of release manager.", "The staff list has me as a build engineer.",
+     "build engineer", "release manager"),
 ])
 def test_role_changes(newer, older, old, new):
     change = detect_change(newer, older)

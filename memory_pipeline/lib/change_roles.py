@@ -64,6 +64,8 @@ def _named_subject(before: str) -> bool:
     """Whether the clause opens with a name that is its subject ("Kira works as", "Kira is"), not
     with a verb or a title noun ("Works as", "Title is now")."""
     words = _WORD.findall(re.split(r"[,;:()]", before)[-1])
+    if "me" in (w.lower() for w in words):
+        return False  # "HR has me down as a X": the title is the user's
     return (len(words) >= 2 and words[0][0].isupper() and words[0].lower() not in _SUBJECT_OK
             and words[1].lower() in _SUBJECT_VERBS)
 

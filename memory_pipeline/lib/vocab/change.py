@@ -259,11 +259,13 @@ MEASURE_NOUNS = frozenset({
 # Job titles (lib/change_roles.py). Title nouns that more often name a thing or someone else's part.
 NOT_ROLE_HEADS = frozenset({"owner", "editor", "driver", "assistant", "student", "retiree", "lead"})
 # What says, right before a title, that the user holds it: a title noun's value ("Role: X", "my job
-# title is X", "a new title, X"), "as a" after a verb of work ("works as a X", "listed as a X"), a rise
-# ("promoted to X", "moved up into the X role"), "I'm a X", a note's copula at its start ("User is a X").
+# title is X", "a new title, X", "the role of X", "the title X"), "as a" after a verb of work ("works as
+# a X", "listed as a X", "has me down as a X"), a rise ("promoted to X", "moved up into the X role",
+# "was made a X"), "I'm a X", a note's copula at its start ("User is a X").
 _ROLE_LEAD = r"\s*(?:(?:a|an|the|now|new|currently|officially|still|my|their)\s+)*$"
 ROLE_BEFORE = re.compile(
-    r"(?:\b(?:role|title|position|occupation|promotion|designation)\b(?:\s+[\w']+){0,3}?\s*(?::|,|\bis\b|\bto\b|\bas\b)"
+    r"(?:\b(?:role|title|position|occupation|promotion|designation)\b(?:\s+[\w']+){0,3}?\s*(?::|,|\bis\b|\bto\b|\bas\b|\bof\b)"
+    r"|\b(?:the|my|their|a|new)\s+(?:job\s+)?title|\bme\s+(?:down\s+)?as|\b(?:was|were|got|been|be)\s+made"
     r"|\b(?:works?|working|worked|employed|hired|listed|serves?|serving|served|started|starting|starts|"
     r"joined|joining|continues|continuing|stays?|staying|signed\s+on|brought\s+on|taken\s+on|took\s+over)\s+as"
     r"|\b(?:promoted|moved\s+up|stepped\s+up)(?:\s+[\w']+){0,3}?\s+(?:to|into)|\b(?:became|become|becomes|becoming)"
@@ -272,7 +274,7 @@ ROLE_BEFORE = re.compile(
 )
 # Words before a title that are not part of it ("no longer QA engineer", "previously ML engineer").
 ROLE_FUNCTION_WORDS = frozenset({
-    "longer", "previously", "formerly", "former", "ex", "now", "new", "currently", "officially", "still",
+    "longer", "previously", "formerly", "former", "old", "ex", "now", "new", "currently", "officially", "still",
     "replacing", "replaced", "was", "were", "into", "as", "listed", "hold", "holds", "title", "role",
     "position", "promoted", "became", "through",
 })  # fmt: skip
@@ -281,7 +283,7 @@ ROLE_NOUN_AFTER = re.compile(r"\s+(?:role|title|position|job)\b", re.IGNORECASE)
 # A title said as left: "no longer QA engineer", "(was data engineer)", "replacing QA engineer",
 # "moved up from data engineer".
 ROLE_GONE_BEFORE = re.compile(
-    r"\b(?:no\s+longer|not|never|previously|formerly|former|ex|used\s+to\s+be|was|were|replacing|replaced|"
+    r"\b(?:no\s+longer|not|never|previously|formerly|former|old|ex|used\s+to\s+be|was|were|replacing|replaced|"
     r"left|leaving|quit|from|instead\s+of|rather\s+than)[\s-]+(?:(?:a|an|the|my|their)\s+)?$",
     re.IGNORECASE,
 )
