@@ -19,6 +19,8 @@ from memory_pipeline.lib.vocab.change import (
     ROLE_FUNCTION_WORDS,
     ROLE_GONE_BEFORE,
     ROLE_NOUN_AFTER,
+    ROLE_SUBJECT_OK,
+    ROLE_SUBJECT_VERBS,
     ROLE_UNHELD,
 )
 from memory_pipeline.lib.vocab.slot_rules import JOB_NOUNS
@@ -66,14 +68,8 @@ def _named_subject(before: str) -> bool:
     words = _WORD.findall(re.split(r"[,;:()]", before)[-1])
     if "me" in (w.lower() for w in words):
         return False  # "HR has me down as a X": the title is the user's
-    return (len(words) >= 2 and words[0][0].isupper() and words[0].lower() not in _SUBJECT_OK
-            and words[1].lower() in _SUBJECT_VERBS)
-
-
-_SUBJECT_OK = frozenset({"i", "user", "they", "we", "the", "my", "their", "our", "role", "title", "position",
-                         "job", "promotion", "occupation"})
-_SUBJECT_VERBS = frozenset({"is", "was", "works", "worked", "holds", "held", "serves", "joined", "became",
-                            "got", "has", "started", "stays"})
+    return (len(words) >= 2 and words[0][0].isupper() and words[0].lower() not in ROLE_SUBJECT_OK
+            and words[1].lower() in ROLE_SUBJECT_VERBS)
 
 
 def _phrase_start(sentence: str, head: int) -> int:

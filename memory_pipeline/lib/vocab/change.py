@@ -297,3 +297,12 @@ ROLE_UNHELD = re.compile(
     r"husband|partner|son|daughter|friend|colleague|boss|cousin|aunt|uncle|[a-z]+['’]s)\b[^,;:()]*$",
     re.IGNORECASE,
 )
+# A clause's opening word that is no other subject of a title ("User is", "Title is now"), and the verbs
+# after which an opening name is one ("Kira works as a designer").
+ROLE_SUBJECT_OK = frozenset({
+    "i", "user", "they", "we", "the", "my", "their", "our", "role", "title", "position", "job", "promotion",
+    "occupation",
+})  # fmt: skip
+ROLE_SUBJECT_VERBS = frozenset({
+    "is", "was", "works", "worked", "holds", "held", "serves", "joined", "became", "got", "has", "started", "stays",
+})  # fmt: skip
