@@ -630,6 +630,8 @@ def test_one_held_is_a_count():
      "Payroll has me down as a systems analyst.", "systems analyst", "data architect"),
     ("I've stepped into the role of release manager.", "The staff list has me as a build engineer.",
      "build engineer", "release manager"),
+    ("They promoted me to senior data analyst.", "The user's role is data analyst.", "data analyst",
+     "senior data analyst"),  # "the user's" is the user, not someone else
 ])
 def test_role_changes(newer, older, old, new):
     change = detect_change(newer, older)
@@ -643,6 +645,8 @@ def test_role_changes(newer, older, old, new):
     ("We're hiring a data engineer.", "User is a software engineer."),  # a search
     ("I'm a data analyst, and a part-time tutor on weekends.", "I'm a data analyst."),  # the same title
     ("Holds the developer advocate role.", "Works as a developer advocate."),  # one title of two title nouns
+    ("In my spare time I'm a freelance photographer.", "I work as a data analyst."),  # a title on the side
+    ("I'm a volunteer firefighter on weekends.", "The user's role is data analyst."),
 ])
 def test_role_not_changes(newer, older):
     assert detect_change(newer, older) is None

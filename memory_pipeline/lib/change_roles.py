@@ -19,6 +19,7 @@ from memory_pipeline.lib.vocab.change import (
     ROLE_FUNCTION_WORDS,
     ROLE_GONE_BEFORE,
     ROLE_NOUN_AFTER,
+    ROLE_ON_THE_SIDE,
     ROLE_SUBJECT_OK,
     ROLE_SUBJECT_VERBS,
     ROLE_UNHELD,
@@ -41,8 +42,8 @@ def roles(text: str) -> tuple[Role, ...]:
     """The titles a text says the user holds or has left, in order."""
     out: list[Role] = []
     for sentence in split_sentences(text):
-        if sentence.rstrip().endswith("?"):
-            continue  # a question states no title
+        if sentence.rstrip().endswith("?") or ROLE_ON_THE_SIDE.search(sentence):
+            continue  # a question states no title; one held on the side is not the job's
         for m in _WORD.finditer(sentence):
             if m.group().lower() not in _HEADS:
                 continue

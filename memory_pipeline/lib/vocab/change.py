@@ -272,6 +272,12 @@ ROLE_BEFORE = re.compile(
     r"|\bi\s+am|\bi['’]m|^\s*(?:[A-Z][\w ]{0,30}:\s*)?(?:(?:the\s+)?user\s+is|they\s+are|they['’]re|is))" + _ROLE_LEAD,
     re.IGNORECASE,
 )
+# A title held beside the job, anywhere in its sentence: "in my spare time I'm a photographer".
+ROLE_ON_THE_SIDE = re.compile(
+    r"\b(?:on\s+the\s+side|in\s+my\s+(?:spare|free)\s+time|on\s+weekends|part[-\s]time|as\s+a\s+hobby|"
+    r"for\s+fun|volunteer(?:ing)?|side\s+(?:gig|hustle|job))\b",
+    re.IGNORECASE,
+)
 # Words before a title that are not part of it ("no longer QA engineer", "previously ML engineer").
 ROLE_FUNCTION_WORDS = frozenset({
     "longer", "previously", "formerly", "former", "old", "ex", "now", "new", "currently", "officially", "still",
@@ -294,7 +300,7 @@ ROLE_UNHELD = re.compile(
     r"i['’]d|love\s+to|like\s+to|wish|wishes|will|gonna|going\s+to|"
     r"someday|aspire|aspiring|considering|thinking|if|apply|applying|applied|interview|interviewing|hiring|"
     r"hire|looking\s+for|need|needs|he|she|his|her|him|hers|sister|brother|mom|mother|dad|father|wife|"
-    r"husband|partner|son|daughter|friend|colleague|boss|cousin|aunt|uncle|[a-z]+['’]s)\b[^,;:()]*$",
+    r"husband|partner|son|daughter|friend|colleague|boss|cousin|aunt|uncle|(?!user['’]s\b)[a-z]+['’]s)\b[^,;:()]*$",
     re.IGNORECASE,
 )
 # A clause's opening word that is no other subject of a title ("User is", "Title is now"), and the verbs
