@@ -647,6 +647,7 @@ def test_role_changes(newer, older, old, new):
     ("Holds the developer advocate role.", "Works as a developer advocate."),  # one title of two title nouns
     ("In my spare time I'm a freelance photographer.", "I work as a data analyst."),  # a title on the side
     ("I'm a volunteer firefighter on weekends.", "The user's role is data analyst."),
+    ("I'm an analyst, so spreadsheets are my life.", "I work as a data analyst."),  # the title, shortened
 ])
 def test_role_not_changes(newer, older):
     assert detect_change(newer, older) is None

@@ -95,9 +95,13 @@ def role_change(newer: str, older: str) -> tuple[str, str, str] | None:
         return None
     new = roles(newer)
     held = [r.said for r in new if r.held]
-    if {t.lower() for t in held} & {t.lower() for t in old}:
-        return None  # said again
+    if any(_words(t) <= _words(o) for t in held for o in old):
+        return None  # said again, whole or shortened ("analyst" for "data analyst")
     left = [t for t in old if any(not r.held and r.said.lower() == t.lower() for r in new)]
     if held:
         return (left[0] if left else old[0], held[0], "role")
     return (left[0], "", "role") if left else None
+
+
+def _words(title: str) -> frozenset[str]:
+    return frozenset(title.lower().split())
