@@ -24,7 +24,6 @@ pairs chosen by embedding similarity and time order.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
@@ -32,9 +31,10 @@ from memory_pipeline.lib import change_motion as cm
 from memory_pipeline.lib import change_values as cv
 from memory_pipeline.lib.change_counts import recounted
 from memory_pipeline.lib.change_roles import role_change
-from memory_pipeline.lib.change_words import dropped, reworded
+from memory_pipeline.lib.change_words import SPEAKER, dropped, reworded
 from memory_pipeline.lib.digest import speaker_of
 from memory_pipeline.lib.fields import field_change, fields, key_relation, user_fields
+from memory_pipeline.lib.summarize import split_sentences
 from memory_pipeline.lib.vocab.change import (
     CHANGE_CUE,
     CHANGE_VERBS,
@@ -52,7 +52,6 @@ from memory_pipeline.lib.vocab.change import (
     OFF_AFTER,
     QUOTED,
     RELATIVE_TIME,
-    REQUEST,
     RESTATED_CUE,
     SPOKEN,
     SWITCH,
@@ -357,22 +356,13 @@ def value_texts(text: str) -> frozenset[str]:
     return frozenset(v.text.lower() for v in cv.values(text)[1])
 
 
-def _asks(text: str, at: int) -> bool:
-    """Whether the sentence going on at `at` is a question (a request excepted)."""
-    end = re.search(r"[.!?](?:\s|$)", text[at:])
-    if end is None or end.group().strip() != "?":
-        return False
-    start = max(text.rfind(p, 0, at) for p in ".!?")
-    return REQUEST.search(text[start + 1: at + end.end()]) is None
-
-
 def _switched(newer: str, older: str) -> Change | None:
     """"switched from A to B", "replaced A with B", "I'd pick B over A" (any words, not only names):
     the older text says A and not B."""
     low = " " + " ".join(cv.TOKEN.findall(older.lower())) + " "
-    for m in (m for rx in (*SWITCH, CHOICE) for m in rx.finditer(newer)):
-        if m.re is CHOICE and _asks(newer, m.end()):
-            continue  # "why would someone pick X over Y?" states no choice
+    asked = cv.questions(newer)  # "why would someone pick X over Y?" states no choice
+    said = [s for n, s in enumerate(split_sentences(SPEAKER.sub("", newer))) if n not in asked]
+    for m in (*(m for rx in SWITCH for m in rx.finditer(newer)), *(m for s in said for m in CHOICE.finditer(s))):
         old, new = (" ".join(cv.TOKEN.findall(m.group(g).lower())) for g in ("old", "new"))
         if old and new and old != new and f" {old} " in low and f" {new} " not in low:
             return Change(m.group("old").rstrip(".,;!?"), m.group("new").rstrip(".,;!?"), "switched")

@@ -24,7 +24,7 @@ _COUNT = re.compile(r"\b(?P<n>\d+|" + _NUMBER + r")\s+(?P<noun>[A-Za-z][a-z-]+)\
 # "has a cat", "lives with a parrot": one of a noun, held (an older count a newer one can move)
 _ONE = re.compile(r"\b(?:has|have|had|owns|own|keeps|got|adopted|lives\s+with|living\s+with)\s+"
                   r"(?P<said>(?:a|an|one)\s+(?P<noun>[A-Za-z][a-z-]+))\b", re.IGNORECASE)
-# "my sister has", "our neighbours own": a count held by someone the user names (not "my place has")
+# "my sister has", "our neighbours own": a count held by someone the user names (not a dwelling)
 _HOUSEHOLD = frozenset({"home", "household", "family"})
 _HAVE = frozenset({"has", "have", "had", "owns", "own", "keeps", "got"})
 _KIN = re.compile(r"\b(?:my|our)\s+(?P<who>\w+)\s+(?:has|have|had|owns|own|keeps|got)\b", re.IGNORECASE)
@@ -41,7 +41,7 @@ def _owner(clause: str, at: int) -> str:
     kin = _KIN.search(before)
     if kin:
         who = kin.group("who").lower()
-        return "" if who in DWELLINGS or who in _HOUSEHOLD else who  # "my place has 3 cats": the user's
+        return "" if who in DWELLINGS or who in _HOUSEHOLD else who  # "our flat has 2 dogs": the user's
     toks = [t for t in cv.TOKEN.findall(before) if t[0].isalnum()]
     # an opening word is a holder only right before a verb of having ("Grace has 4 bikes"): a
     # capitalised opening noun ("Weekends mean ... 3 dogs") holds nothing

@@ -28,7 +28,7 @@ def moved_to(old: cv.Value, old_sent: list[str], old_vals: list[cv.Value], sents
     """A value of the old one's kind that a verb of motion takes as its target ("moved the backups
     to X", "the review got pushed to May 3"), said of the same thing: the old value is left for it,
     named in the newer text or not. The same thing, in the target's sentence: the same relation
-    ("lives in" / "moved to"), a word of the old value's own frame ("the audit is due by X" /
+    ("resides in" / "relocated to"), a word of the old value's own frame ("the audit is due by X" /
     "moved the audit to Y") or the old value itself ("after years of X, ... over to Y"); one
     shared name is not enough ("Orca billing" / "Orca search")."""
     old_classes, old_subject = cv.classes(old_sent, old), cv.subject(old_sent, old, old_vals)

@@ -1,5 +1,5 @@
 """The change detector's reading of job titles: lower-case phrases the named-value reader does not see
-("works as a data engineer", "Role: QA engineer", "holds the staff engineer role", "promoted to
+("serves as a data engineer", "Role: test engineer", "holds the staff engineer role", "promoted to
 engineering manager"). A title is one the user holds when the sentence says so by its structure: a
 title noun's value, "as a ...", a user's copula, "the ... role"; one holds one title at a time, so a
 newer text that gives the user another one replaces the older's.
@@ -33,8 +33,8 @@ MAX_MODIFIERS = 3  # "senior site reliability engineer"
 
 @dataclass(frozen=True)
 class Role:
-    said: str  # as written ("QA engineer")
-    held: bool  # False: said as left behind ("no longer QA engineer", "(was data engineer)")
+    said: str  # as written ("UX designer")
+    held: bool  # False: said as left behind ("no longer UX designer", "(was data engineer)")
 
 
 @lru_cache(maxsize=4096)
@@ -49,7 +49,7 @@ def roles(text: str) -> tuple[Role, ...]:
                 continue
             nxt = _WORD.match(sentence, m.end() + 1) if sentence[m.end():m.end() + 1] == " " else None
             if nxt is not None and nxt.group().lower() in _HEADS:
-                continue  # "developer" of "developer advocate": the title goes on
+                continue  # "consultant" of "consultant pharmacist": the title goes on
             start = _phrase_start(sentence, m.start())
             before, after = sentence[:start], sentence[m.end():]
             if ROLE_UNHELD.search(before) is not None:
@@ -58,14 +58,14 @@ def roles(text: str) -> tuple[Role, ...]:
             if not gone and ROLE_BEFORE.search(before) is None and ROLE_NOUN_AFTER.match(after) is None:
                 continue  # "talked to a data engineer": a title said, not the user's
             if _named_subject(before):
-                continue  # "Kira works as a designer"
+                continue  # "Kira serves as a designer"
             out.append(Role(" ".join(sentence[start:m.end()].split()), not gone))
     return tuple(out)
 
 
 def _named_subject(before: str) -> bool:
-    """Whether the clause opens with a name that is its subject ("Kira works as", "Kira is"), not
-    with a verb or a title noun ("Works as", "Title is now")."""
+    """Whether the clause opens with a name that is its subject ("Kira serves as", "Kira is"), not
+    with a verb or a title noun ("Serves as", "Title was")."""
     words = _WORD.findall(re.split(r"[,;:()]", before)[-1])
     if "me" in (w.lower() for w in words):
         return False  # "HR has me down as a X": the title is the user's

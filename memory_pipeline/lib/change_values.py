@@ -187,7 +187,7 @@ def classes(sentence: list[str], v: Value, words: int = FRAME_WINDOW) -> frozens
 
 def governed(sentence: list[str], v: Value, words: int = 3) -> frozenset[str]:
     """The relations whose words govern a value: one of them a few words before it in its clause, and
-    right before it a link ("lives in X", "employer is X") or the word itself ("joined X"); or "home"
+    right before it a link ("resides in X", "employer is X") or the word itself ("joined X"); or "home"
     closing its clause ("calls X home")."""
     a, b = clause_of(sentence, v)
     after = [w.lower() for w in sentence[v.end: b]]

@@ -123,7 +123,7 @@ def _dropping(clause: str, start: int, end: int, negated: bool, farewell: bool =
 
 
 def _frame_only(words: list[str]) -> bool:
-    """Words that only say the relation again ("live" / "living", "my home" / "reside in"), not a value."""
+    """Words that only say the relation again ("live" / "living", "my home" / "residing"), not a value."""
     low = {w.lower() for w in words}
     if any(low <= cues for cues in FRAME_CLASSES.values()):
         return True

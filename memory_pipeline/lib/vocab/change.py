@@ -259,7 +259,7 @@ MEASURE_NOUNS = frozenset({
 # Job titles (lib/change_roles.py). Title nouns that more often name a thing or someone else's part.
 NOT_ROLE_HEADS = frozenset({"owner", "editor", "driver", "assistant", "student", "retiree", "lead"})
 # What says, right before a title, that the user holds it: a title noun's value ("Role: X", "my job
-# title is X", "a new title, X", "the role of X", "the title X"), "as a" after a verb of work ("works as
+# title is X", "a new title, X", "the role of X", "the title X"), "as a" after a verb of work ("serves as
 # a X", "listed as a X", "has me down as a X"), a rise ("promoted to X", "moved up into the X role",
 # "was made a X"), "I'm a X", a note's copula at its start ("User is a X").
 _ROLE_LEAD = r"\s*(?:(?:a|an|the|now|new|currently|officially|still|my|their)\s+)*$"
@@ -278,15 +278,15 @@ ROLE_ON_THE_SIDE = re.compile(
     r"for\s+fun|volunteer(?:ing)?|side\s+(?:gig|hustle|job))\b",
     re.IGNORECASE,
 )
-# Words before a title that are not part of it ("no longer QA engineer", "previously ML engineer").
+# Words before a title that are not part of it ("no longer UX designer", "previously ML engineer").
 ROLE_FUNCTION_WORDS = frozenset({
     "longer", "previously", "formerly", "former", "old", "ex", "now", "new", "currently", "officially", "still",
     "replacing", "replaced", "was", "were", "into", "as", "listed", "hold", "holds", "title", "role",
     "position", "promoted", "became", "through",
 })  # fmt: skip
-# ... or right after it: "holds the QA engineer role", "my data engineer job".
+# ... or right after it: "holds the UX designer role", "my data engineer job".
 ROLE_NOUN_AFTER = re.compile(r"\s+(?:role|title|position|job)\b", re.IGNORECASE)
-# A title said as left: "no longer QA engineer", "(was data engineer)", "replacing QA engineer",
+# A title said as left: "no longer UX designer", "(was data engineer)", "replacing UX designer",
 # "moved up from data engineer".
 ROLE_GONE_BEFORE = re.compile(
     r"\b(?:no\s+longer|not|never|previously|formerly|former|old|ex|used\s+to\s+be|was|were|replacing|replaced|"
@@ -294,7 +294,7 @@ ROLE_GONE_BEFORE = re.compile(
     re.IGNORECASE,
 )
 # A title in the clause of a wish, a search or someone else: not one the user holds ("wants to work as
-# a nurse", "hiring a data engineer", "my sister works as a nurse", "her title is").
+# a nurse", "hiring a data engineer", "my sister serves as a nurse", "her title is").
 ROLE_UNHELD = re.compile(
     r"\b(?:want|wants|wanted|wanting|hope|hopes|hoping|plan|plans|planning|would|could|might|dream|dreams|"
     r"i['’]d|love\s+to|like\s+to|wish|wishes|will|gonna|going\s+to|"
@@ -303,8 +303,8 @@ ROLE_UNHELD = re.compile(
     r"husband|partner|son|daughter|friend|colleague|boss|cousin|aunt|uncle|(?!user['’]s\b)[a-z]+['’]s)\b[^,;:()]*$",
     re.IGNORECASE,
 )
-# A clause's opening word that is no other subject of a title ("User is", "Title is now"), and the verbs
-# after which an opening name is one ("Kira works as a designer").
+# A clause's opening word that is no other subject of a title ("User is", "Title was"), and the verbs
+# after which an opening name is one ("Kira serves as a designer").
 ROLE_SUBJECT_OK = frozenset({
     "i", "user", "they", "we", "the", "my", "their", "our", "role", "title", "position", "job", "promotion",
     "occupation",
