@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass, field, replace
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 # set by the launcher for the processes Dagster starts (run workers, daemon), read back here
@@ -55,6 +56,32 @@ def llm_from_env() -> LLMConfig:
 
 
 @dataclass(frozen=True)
+class TimeBounds:
+    """The event times a memory may carry. A year-9999 memory made every consolidation of its user fail
+    (date arithmetic past the last representable year) and a year-2999 one won every supersession; a
+    store may still hold such rows from before this check, so consolidation reads them clamped here."""
+
+    earliest: datetime = datetime(1900, 1, 1, tzinfo=UTC)
+    max_future: timedelta = timedelta(days=1)  # clocks and time zones of the agents that write
+
+    def latest(self, now: datetime | None = None) -> datetime:
+        return (now or datetime.now(UTC)) + self.max_future
+
+    def clamp(self, moment: datetime, now: datetime | None = None) -> datetime:
+        """`moment` moved into the accepted range (naive: UTC, as the store writes them)."""
+        aware = moment if moment.tzinfo else moment.replace(tzinfo=UTC)
+        return min(max(aware, self.earliest), self.latest(now))
+
+
+def _bounds_from_env() -> TimeBounds:
+    d = TimeBounds()
+    raw = os.environ.get("MEMORY_PIPELINE_EARLIEST_TIME")
+    earliest = datetime.fromisoformat(raw) if raw else d.earliest
+    return TimeBounds(earliest=earliest if earliest.tzinfo else earliest.replace(tzinfo=UTC),
+                      max_future=timedelta(hours=_float("MEMORY_PIPELINE_MAX_FUTURE_HOURS", 24.0)))
+
+
+@dataclass(frozen=True)
 class SaveConfig:
     """On-save quick check (seed 002) and input limits."""
 
@@ -62,6 +89,7 @@ class SaveConfig:
     flag_threshold: float = 0.85
     max_content_chars: int = 16_000
     neighbours: int = 5
+    time_bounds: TimeBounds = field(default_factory=TimeBounds)  # created_at outside: a validation error
 
 
 @dataclass(frozen=True)
@@ -149,6 +177,7 @@ class Settings:
                 dedup_threshold=_float("MEMORY_PIPELINE_DEDUP_THRESHOLD", 0.95),
                 flag_threshold=_float("MEMORY_PIPELINE_FLAG_THRESHOLD", 0.85),
                 max_content_chars=_int("MEMORY_PIPELINE_MAX_CONTENT_CHARS", 16_000),
+                time_bounds=_bounds_from_env(),
             ),
             llm=llm_from_env(),
             engine=os.environ.get("MEMORY_PIPELINE_ENGINE") or "auto",

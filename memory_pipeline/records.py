@@ -11,6 +11,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from memory_pipeline.config import TimeBounds
 from memory_pipeline.errors import ValidationError
 
 USER_ID_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._:@-]{0,127}$")
@@ -94,6 +95,16 @@ def parse_time(value: Any, *, name: str = "created_at") -> datetime:
     return dt
 
 
+def check_bounds(dt: datetime, bounds: TimeBounds, *, name: str = "created_at") -> datetime:
+    """`dt` if within `bounds` (now + the allowed skew at the latest), else a one-line error."""
+    latest = bounds.latest()
+    if not bounds.earliest <= dt <= latest:
+        raise ValidationError(
+            f"{name} {dt.isoformat()} is out of range: accepted from {bounds.earliest.isoformat()}"
+            f" to {latest.isoformat(timespec='seconds')} (now + {bounds.max_future})", field=name)
+    return dt
+
+
 def _opt_str(obj: Mapping, key: str, limit: int = 256) -> str | None:
     value = obj.get(key)
     if value is None:
@@ -141,7 +152,8 @@ def _check_metadata(metadata: dict) -> None:
                               field="metadata")
 
 
-def validate_record(obj: Any, *, max_chars: int, now: datetime | None = None, line: int | None = None) -> MemoryIn:
+def validate_record(obj: Any, *, max_chars: int, now: datetime | None = None, line: int | None = None,
+                    bounds: TimeBounds | None = None) -> MemoryIn:
     try:
         if not isinstance(obj, Mapping):
             raise ValidationError("each record must be a JSON object")
@@ -162,7 +174,8 @@ def validate_record(obj: Any, *, max_chars: int, now: datetime | None = None, li
         return MemoryIn(
             user_id=validate_user_id(obj.get("user_id")),
             content=validate_content(obj.get("content"), max_chars=max_chars),
-            created_at=parse_time(created) if created is not None else (now or datetime.now(UTC)),
+            created_at=check_bounds(parse_time(created), bounds or TimeBounds()) if created is not None
+            else (now or datetime.now(UTC)),
             external_id=_opt_str(obj, "external_id"),
             conversation_id=_opt_str(obj, "conversation_id"),
             session_id=_opt_str(obj, "session_id"),
@@ -179,7 +192,8 @@ def validate_record(obj: Any, *, max_chars: int, now: datetime | None = None, li
         raise ValidationError(f"invalid record: {e}", line=line) from e
 
 
-def read_jsonl(path: Path, *, max_chars: int, now: datetime | None = None) -> Iterator[MemoryIn]:
+def read_jsonl(path: Path, *, max_chars: int, now: datetime | None = None,
+               bounds: TimeBounds | None = None) -> Iterator[MemoryIn]:
     """Parse and validate every line (1-based numbers in errors); blank lines are skipped."""
     try:
         fh = open(path, "rb")  # noqa: SIM115 - closed by the with below; the open error needs its own message
@@ -199,4 +213,4 @@ def read_jsonl(path: Path, *, max_chars: int, now: datetime | None = None) -> It
                 raise ValidationError(f"not valid JSON ({e.msg})", line=number) from e
             except RecursionError as e:
                 raise ValidationError("JSON nested too deeply", line=number) from e
-            yield validate_record(obj, max_chars=max_chars, now=now, line=number)
+            yield validate_record(obj, max_chars=max_chars, now=now, line=number, bounds=bounds)

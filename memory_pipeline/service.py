@@ -82,9 +82,8 @@ class MemoryService:
     @telemetry.traced("memory.save", "save")
     def remember(self, user_id: str, content: str, **fields: Any) -> SaveResult:
         """Save one memory (embedding + quick check + insert); returns what happened to it."""
-        rec = validate_record(
-            {"user_id": user_id, "content": content, **fields}, max_chars=self.settings.save.max_content_chars
-        )
+        rec = validate_record({"user_id": user_id, "content": content, **fields},
+                              max_chars=self.settings.save.max_content_chars, bounds=self.settings.save.time_bounds)
         vec = self.embedder.encode([rec.content])
         conn = self.conn
         with conn.transaction():
@@ -104,7 +103,9 @@ class MemoryService:
         """
         started = datetime.now(UTC)
         recs = [
-            r if isinstance(r, MemoryIn) else validate_record(r, max_chars=self.settings.save.max_content_chars, line=i)
+            r if isinstance(r, MemoryIn)
+            else validate_record(r, max_chars=self.settings.save.max_content_chars, line=i,
+                                 bounds=self.settings.save.time_bounds)
             for i, r in enumerate(records, start=1)
         ]
         return self._save_all(recs, batch_size, progress, started)
@@ -115,7 +116,8 @@ class MemoryService:
     ) -> IngestReport:
         """Ingest a JSONL file. A bad line aborts the whole file before anything is written."""
         started = datetime.now(UTC)
-        recs = list(read_jsonl(Path(path), max_chars=self.settings.save.max_content_chars))
+        recs = list(read_jsonl(Path(path), max_chars=self.settings.save.max_content_chars,
+                               bounds=self.settings.save.time_bounds))
         return self._save_all(recs, batch_size, progress, started)
 
     def _save_all(self, recs: list[MemoryIn], batch_size: int, progress, started: datetime) -> IngestReport:

@@ -21,6 +21,15 @@ def cmd_consolidate(args) -> int:
     with MemoryService() as svc:
         res = svc.consolidate(args.user, all_users=args.all, mode=args.mode, dry_run=args.dry_run)
     _print(res, args.json)
+    return consolidate_exit_code(res)
+
+
+def consolidate_exit_code(res: dict) -> int:
+    """0 when every user committed (or there was nothing to do); 1 otherwise, each failed user named on
+    one line of stderr (`status: partial` when the others committed)."""
+    for user, why in res.get("failed_users", {}).items():
+        first = (why or "").strip().splitlines()[0] if (why or "").strip() else "failed"
+        sys.stderr.write(f"memory-pipeline: consolidation failed for user {user}: {first}\n")
     return 0 if res.get("status") in ("SUCCESS", "NOTHING_TO_DO") else 1
 
 

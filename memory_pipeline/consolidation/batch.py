@@ -19,6 +19,7 @@ from memory_pipeline.consolidation.phases.base import PhaseResult
 from memory_pipeline.consolidation.run import UserOutcome, consolidate_user
 from memory_pipeline.engines.base import Engine
 from memory_pipeline.store import consolidation as store
+from memory_pipeline.store import memories as mem_sql
 from memory_pipeline.store.indexes import HNSW_MIN_ROWS, ensure_user_index, refresh_statistics
 
 log = logging.getLogger(__name__)
@@ -80,6 +81,7 @@ def consolidate_users(conn, users: Sequence[str], *, engine: Engine, embed: Embe
             _done(batch, outs_one, database_url, dry_run, on_user)
         for out in outs or ():
             _done(batch, out, database_url, dry_run, on_user)
+    _log_failures(conn, batch.failed, run_id, dry_run)
     # one encoder call for the run's new profiles: one per user would cost more than the rest
     to_embed = [(o.user_id, *o.profile_to_embed) for o in batch.outcomes if o.profile_to_embed]
     if to_embed and embed and not dry_run:
@@ -91,6 +93,21 @@ def consolidate_users(conn, users: Sequence[str], *, engine: Engine, embed: Embe
         # autovacuum comes round (until then a small user's recall read every summary: 9 ms, not 3)
         refresh_statistics(conn)
     return batch
+
+
+def _log_failures(conn, failed: dict[str, str], run_id: str | None, dry_run: bool) -> None:
+    """Each failed user in the action log (`CONSOLIDATION_FAILED`, with the error), in a transaction of its
+    own: the run's report and the sensor's retry read it by run id. Not on a lost connection: the caller
+    runs everything again."""
+    if not failed or conn.closed or conn.broken:
+        return
+    try:
+        with conn.transaction():
+            mem_sql.insert_actions(conn, [{
+                "user_id": u, "run_id": run_id, "action": "CONSOLIDATION_FAILED", "reason": err[:500],
+                "inputs": {"error": err[:2000]}, "dry_run": dry_run} for u, err in failed.items()])
+    except Exception as e:  # the run's report still names them
+        log.error("could not log %d failed user(s): %s", len(failed), e)
 
 
 _pause_lock = threading.Lock()

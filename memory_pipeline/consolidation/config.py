@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from memory_pipeline.config import TimeBounds
 from memory_pipeline.lib import retention
 
 MODES = ("apply", "review")
@@ -23,3 +24,5 @@ class ConsolidationConfig:
     # summaries an LLM engine re-derives per user and run when another engine, model or prompt wrote them
     rederive_per_run: int = 200
     retention: retention.RetentionConfig = field(default_factory=retention.RetentionConfig)
+    # a stored created_at outside these (saved before they were checked) is read at the nearest bound
+    time_bounds: TimeBounds = field(default_factory=TimeBounds)

@@ -86,12 +86,24 @@ class RunContext:
 
     def __post_init__(self) -> None:
         self.pos = {int(i): k for k, i in enumerate(self.snap.ids)}
+        self._latest = self.config.time_bounds.latest()
+        if any(not self.in_bounds(t) for t in self.snap.created_at):
+            self.snap.created_at = [self.when(t) for t in self.snap.created_at]
         if self.partial is not None:
             self.partial.superseded_start = list(self.snap.superseded_by)
 
     @property
     def user_id(self) -> str:
         return self.snap.user_id
+
+    def in_bounds(self, moment: datetime) -> bool:
+        return self.config.time_bounds.earliest <= moment <= self._latest
+
+    def when(self, moment: datetime) -> datetime:
+        """A stored event time as the run reads it: one out of the accepted range (stored before the
+        range was checked) at its nearest bound, so date arithmetic cannot leave the calendar and a
+        far-future row does not outrank every newer one."""
+        return moment if self.in_bounds(moment) else self.config.time_bounds.clamp(moment)
 
     def id_of(self, k: int) -> int:
         return int(self.snap.ids[k])
@@ -187,7 +199,7 @@ class RunContext:
             if self.partial.profile_rows is None:
                 self.partial.profile_rows = [r[1:] for r in delta_sql.profile_rows(self.conn, [self.user_id])]
             for i, content, created, meta, sup in self.partial.profile_rows:
-                rows.setdefault(i, (content, created, meta, sup, True))  # read only if stating facts or superseded
+                rows.setdefault(i, (content, self.when(created), meta, sup, True))  # read only if stating facts or superseded
         ids = sorted(rows)
         facts = [ProfileInput(i, rows[i][0], rows[i][1], rows[i][2]) for i in ids if not rows[i][3] and rows[i][4]]
         return facts, frozenset(str(i) for i in ids if rows[i][3])

@@ -76,17 +76,20 @@ def materialize_users(
         everyone = all_users(rt.conn)
     finally:
         rt.close()
-    users = everyone if users is None else users
+    every = users is None
+    users = everyone if every else users
     if not users:
         return {"run_id": None, "status": "NOTHING_TO_DO", "users": {}}
-    keys = _partition_keys(inst, users)
+    keys = _partition_keys(inst, users, span=every)
     if keys is None:  # not contiguous: one run per user
         return _merge([materialize_users(settings, [u], mode=mode, dry_run=dry_run, inst=inst) for u in users])
-    return _materialize(settings, inst, keys, len(users), mode=mode, dry_run=dry_run)
+    return _materialize(settings, inst, keys, users, mode=mode, dry_run=dry_run, narrow=not every)
 
 
-def _partition_keys(inst: dg.DagsterInstance, users: list[str]) -> list[str] | None:
-    """The partition keys standing for `users`, in partition order; None if they are not one range."""
+def _partition_keys(inst: dg.DagsterInstance, users: list[str], *, span: bool = False) -> list[str] | None:
+    """The partition keys standing for `users`, in partition order; None if they are not one range.
+    `span` (every user): the first and last of their partitions, whatever lies between (partitions of
+    users with no memories, e.g. consolidated by hand before their first save, which a run skips)."""
     from memory_pipeline.defs.partitions import SHARDS, USERS_PARTITION, shard_key
 
     if SHARDS:
@@ -97,19 +100,25 @@ def _partition_keys(inst: dg.DagsterInstance, users: list[str]) -> list[str] | N
         inst.add_dynamic_partitions(USERS_PARTITION, missing)
     order = {k: i for i, k in enumerate(inst.get_dynamic_partitions(USERS_PARTITION))}
     keys = sorted(users, key=order.__getitem__)
+    if span:
+        return [keys[0], keys[-1]] if len(keys) > 1 else keys
     if len(keys) > 1 and order[keys[-1]] - order[keys[0]] + 1 != len(keys):
         return None
     return keys
 
 
-def _materialize(settings: Settings, inst: dg.DagsterInstance, keys: list[str], n_users: int, *, mode: str,
-                 dry_run: bool) -> dict:
+def _materialize(settings: Settings, inst: dg.DagsterInstance, keys: list[str], users: list[str], *, mode: str,
+                 dry_run: bool, narrow: bool) -> dict:
+    """One run over the partitions keys[0]..keys[-1]; `narrow`: only `users` of them (a shard stands for
+    all its users; the op's `only_users`, which the UI's launchpad offers too)."""
     from memory_pipeline.defs.consolidation.assets import consolidate_users, raw_memories
     from memory_pipeline.defs.consolidation.backlog import users_caught_up
     from memory_pipeline.defs.consolidation.checks import consolidation_checks
+    from memory_pipeline.defs.partitions import SHARDS
     from memory_pipeline.defs.resources import EngineResource, MemoryStoreResource
 
     tags = {"trigger": "manual", **({} if len(keys) == 1 else range_tags(keys[0], keys[-1]))}
+    op_config = {"mode": mode, "dry_run": dry_run, **({"only_users": list(users)} if narrow and SHARDS else {})}
     result = dg.materialize(
         [consolidate_users, raw_memories, consolidation_checks, users_caught_up],
         instance=inst,
@@ -119,7 +128,7 @@ def _materialize(settings: Settings, inst: dg.DagsterInstance, keys: list[str], 
         },
         partition_key=keys[0] if len(keys) == 1 else None,
         tags=tags,
-        run_config={"ops": {"consolidate_users": {"config": {"mode": mode, "dry_run": dry_run}}},
+        run_config={"ops": {"consolidate_users": {"config": op_config}},
                     "loggers": {"console": {"config": {"log_level": console_log_level()}}}},
         raise_on_error=False,
     )
@@ -128,14 +137,34 @@ def _materialize(settings: Settings, inst: dg.DagsterInstance, keys: list[str], 
         mat = ev.event_specific_data.materialization
         meta[mat.asset_key.to_user_string()] = {k: v.value for k, v in mat.metadata.items()}
     checks = {e.asset_check_key.name: e.passed for e in result.get_asset_check_evaluations()}
+    failed = _failed_users(settings, result.run_id, users)
     return {
         "run_id": result.run_id,
-        "status": "SUCCESS" if result.success else "FAILURE",
-        "users": n_users,
+        "status": run_status(result.success, failed),
+        "users": len(users),
         "engine": meta.get("memory_summaries", {}).get("engine"),
         "assets": meta,
         "checks": checks,
+        **({"failed_users": failed} if failed else {}),
     }
+
+
+def run_status(success: bool, failed: dict[str, str]) -> str:
+    """SUCCESS; partial: some users failed (rolled back, logged) and the others committed; FAILURE."""
+    if not success:
+        return "FAILURE"
+    return "partial" if failed else "SUCCESS"
+
+
+def _failed_users(settings: Settings, run_id: str, users: list[str]) -> dict[str, str]:
+    """user -> reason, as the run logged them (`CONSOLIDATION_FAILED`)."""
+    from memory_pipeline.store.memories import failed_users
+
+    rt = Runtime(settings)
+    try:
+        return failed_users(rt.conn, [run_id], users).get(run_id, {})
+    finally:
+        rt.close()
 
 
 def console_log_level() -> str:
@@ -144,10 +173,17 @@ def console_log_level() -> str:
 
 
 def _merge(results: list[dict]) -> dict:
-    ok = all(r["status"] == "SUCCESS" for r in results)
+    statuses = {r["status"] for r in results}
+    failed = {u: why for r in results for u, why in r.get("failed_users", {}).items()}
+    checks: dict[str, bool] = {}
+    for r in results:  # a check passes when it passed in every run
+        for name, passed in r.get("checks", {}).items():
+            checks[name] = checks.get(name, True) and passed
     return {
         "run_id": [r["run_id"] for r in results],
-        "status": "SUCCESS" if ok else "FAILURE",
+        "status": "FAILURE" if "FAILURE" in statuses else "partial" if failed else "SUCCESS",
         "users": sum(r["users"] for r in results),
+        "checks": checks,
+        **({"failed_users": failed} if failed else {}),
         "runs": results,
     }

@@ -28,8 +28,11 @@ def shard_key(user_id: str) -> str:
 
 
 def partition_users(partition_keys: list[str], all_users: list[str]) -> list[str]:
-    """The users a run's partition keys stand for."""
+    """The users with memories a run's partition keys stand for. A user partition without memories
+    (consolidated by hand before its first save) has nothing to consolidate; an every-user run's range
+    may pass over it."""
     if not SHARDS:
-        return list(partition_keys)
+        have = set(all_users)
+        return [k for k in partition_keys if k in have]
     wanted = set(partition_keys)
     return [u for u in all_users if shard_key(u) in wanted]

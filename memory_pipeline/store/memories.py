@@ -166,6 +166,16 @@ def insert_actions(conn: psycopg.Connection, rows: Sequence[dict]) -> None:
             ))
 
 
+def failed_users(conn: psycopg.Connection, run_ids: Sequence[str], users: Sequence[str]) -> dict[str, dict[str, str]]:
+    """run id -> {user: reason} of the `CONSOLIDATION_FAILED` actions those runs logged for `users`."""
+    out: dict[str, dict[str, str]] = {}
+    for run_id, user, reason in conn.execute(
+            "SELECT run_id, user_id, reason FROM actions WHERE user_id = ANY(%s) AND run_id = ANY(%s)"
+            " AND action = 'CONSOLIDATION_FAILED' ORDER BY id", (list(users), list(run_ids))):
+        out.setdefault(run_id, {})[user] = reason
+    return out
+
+
 def memory_row(
     *, id: int, rec, facts: list, dates: list, embedding: np.ndarray, flagged: bool, flag_reason: str | None,
     duplicate_of: int | None, match_id: int | None = None, similarity: float | None = None,

@@ -43,7 +43,8 @@ def _score(created: str, accessed: str | None, count: str, weight: str, own: str
     if accessed:
         age = (f"CASE WHEN {accessed} IS NULL THEN {age} ELSE least({age}, greatest(0,"
                f" extract(epoch FROM (%(now)s::timestamptz - {accessed}))::float8 / 86400.0)) END")
-    recency = f"power(2::float8, -({age}) / %(half_life)s)"
+    # capped where 2^-x underflows (PostgreSQL raises on it): a row dated over ~90 years back failed the run
+    recency = f"power(2::float8, -least(({age}) / %(half_life)s, 1000))"
     total = f"(%(rw)s * {recency} + {_steady(count, weight, own)}) * {_factor(sup)}"
     return f"least(1, greatest(0, {total}))"
 
@@ -78,6 +79,11 @@ def _due(created: str, accessed: str | None, count: str, weight: str, own: str |
             f" WHEN {rest} >= %(rw)s THEN %(now)s::timestamptz"
             f" ELSE {ref} + make_interval(secs => %(half_life)s * 86400.0 * ln(%(rw)s / {rest}) / ln(2.0)"
             f" - 60) END")
+
+
+def _capped(due: str) -> str:
+    """A crossing past the calendar Python reads (a row dated near year 9999) is read as never."""
+    return f"CASE WHEN ({due}) < '9000-01-01'::timestamptz THEN ({due}) END"
 
 
 def retention_key(rc: RetentionConfig) -> str:
@@ -190,7 +196,7 @@ def refresh_memory_tiers_many(conn: psycopg.Connection, max_ids: Mapping[str, in
     since = dict(since or {})
     sql = _MEMORY_TIERS.format(
         tier=_tier(_score("created_at", "last_accessed", "access_count", "weight", "importance", "sup"), "sup"),
-        due=_due("created_at", "last_accessed", "access_count", "weight", "importance", "sup", "new_tier"),
+        due=_capped(_due("created_at", "last_accessed", "access_count", "weight", "importance", "sup", "new_tier")),
         write=_WRITE if write else _DRY, cols=_COLUMNS)
     ov = dict(overrides or {})
     params = {**_params(rc, now), "users": list(max_ids), "max_ids": list(max_ids.values()),
@@ -255,8 +261,8 @@ def refresh_summary_tiers_many(conn: psycopg.Connection, users: list[str], now: 
     """`refresh_summary_tiers` for many users in one statement, with when each user's can next change."""
     score = _score("s.temporal_end", None, "s.access_count", "coalesce(w.weight, %(default_w)s)",
                    None, "false")
-    due = _due("temporal_end", None, "access_count", "weight", None, "false",
-               "CASE WHEN new_tier = 'hot' THEN 'hot' END")
+    due = _capped(_due("temporal_end", None, "access_count", "weight", None, "false",
+                       "CASE WHEN new_tier = 'hot' THEN 'hot' END"))
     tail = ("UPDATE summaries s SET tier = d.new_tier FROM d WHERE s.id = d.id AND d.old_tier IS DISTINCT FROM"
             " d.new_tier RETURNING s.user_id, s.id, s.tier") if write else \
         "SELECT user_id, id, new_tier AS tier FROM d WHERE old_tier IS DISTINCT FROM new_tier"

@@ -14,7 +14,7 @@ from collections import Counter
 import dagster as dg
 
 from memory_pipeline.consolidation import batch as consolidation
-from memory_pipeline.consolidation.config import MODES
+from memory_pipeline.consolidation.config import MODES, ConsolidationConfig
 from memory_pipeline.consolidation.phases.base import PhaseResult
 from memory_pipeline.defs.consolidation.specs import consolidation_specs, raw_memories
 from memory_pipeline.defs.partitions import partition_users, user_partitions
@@ -52,11 +52,11 @@ def consolidate_users(
     users = partition_users(list(context.partition_keys), store.all_users(rt.conn))
     if config.only_users:
         users = [u for u in users if u in set(config.only_users)]
-    judge = engine.get()
+    judge, conn = engine.get(), rt.conn
     t0 = time.perf_counter()
     result = consolidation.consolidate_users(
-        rt.conn, users, engine=judge, embed=rt.embedder.encode, database_url=rt.url, run_id=context.run_id,
-        mode=config.mode, dry_run=config.dry_run,
+        conn, users, engine=judge, embed=rt.embedder.encode, database_url=rt.url, run_id=context.run_id,
+        mode=config.mode, dry_run=config.dry_run, config=ConsolidationConfig(time_bounds=rt.settings.save.time_bounds),
         # per-user lines go to the process log: each run event costs ~40 ms of instance storage
         on_user=lambda o: log.info("consolidated %s in %.2fs: %d changed rows", o.user_id, o.seconds,
                                    o.changed_rows),
@@ -64,8 +64,7 @@ def consolidate_users(
     batch_s = time.perf_counter() - t0
     context.log.info("consolidated %d user(s) with the %s engine, %d failed", len(result.outcomes),
                      judge.name, len(result.failed))
-    if result.failed and not result.outcomes:
-        raise dg.Failure(f"consolidation failed for {len(result.failed)} user(s)", metadata={"failed": result.failed})
+    _fail_or_mark_partial(context, result, lost=conn.closed or conn.broken)
     common = {"users": len(result.outcomes), "engine": judge.name, "model": judge.model or "", "mode": config.mode,
               "dry_run": config.dry_run, "batch_seconds": round(batch_s, 3),  # the run's time less Dagster's
               "seconds_per_user": round(sum(o.seconds for o in result.outcomes) / max(1, len(result.outcomes)), 4)}
@@ -77,11 +76,28 @@ def consolidate_users(
         cost = llm_cost(phases.counts, llm.price_prompt, llm.price_completion)
         yield dg.MaterializeResult(asset_key=spec.key, metadata={
             **common, **_metadata(phases), **extra.get(key, {}), **({"llm_cost_usd": cost} if cost is not None else {})})
-    if result.failed:
-        raise dg.Failure(
-            f"consolidation failed for {len(result.failed)} of {len(users)} user(s); the others committed",
-            metadata={"failed": result.failed},
-        )
+
+
+FAILED_SHOWN = 20  # failed users named in metadata (a range run copies it onto every partition's event)
+PARTIAL_TAG = "memory_pipeline/status"  # "partial" on a run where some users failed and the others committed
+
+
+def _fail_or_mark_partial(context: dg.AssetExecutionContext, result: consolidation.BatchOutcome, *,
+                          lost: bool) -> None:
+    """A lost connection fails the step so its retry policy runs it again (committed users have nothing
+    new then); a run where every user failed fails without a retry. Otherwise the failed users (logged
+    `CONSOLIDATION_FAILED`) leave the run successful and tagged partial: its checks run, Dagster does
+    not repeat every user's work for one of them, and the sensor retries those users with its backoff."""
+    if not result.failed:
+        return
+    meta = {"failed_users": dg.MetadataValue.json(dict(list(result.failed.items())[:FAILED_SHOWN]))}
+    if lost or not result.outcomes:
+        raise dg.Failure(f"consolidation failed for {len(result.failed)} user(s)"
+                         + (" (connection lost)" if lost else ""), metadata=meta, allow_retries=lost)
+    context.log.error("consolidation failed for %d user(s), the others committed: %s", len(result.failed),
+                      ", ".join(list(result.failed)[:FAILED_SHOWN]))
+    context.instance.add_run_tags(context.run_id, {PARTIAL_TAG: "partial",
+                                                   "memory_pipeline/failed_users": str(len(result.failed))})
 
 
 def llm_cost(counts, price_prompt: float | None, price_completion: float | None) -> float | None:
@@ -117,6 +133,10 @@ def _run_metadata(result: consolidation.BatchOutcome, *, per_user: bool) -> dict
         "memory_summaries": {
             "compression_ratio": comp["ratio"],
             "summary_char_ratio": round(summ["summary_source_chars"] / chars, 2) if chars else 0.0,
+            # the users this run left out (rolled back, logged CONSOLIDATION_FAILED): the run is partial
+            **({"users_failed": len(result.failed),
+                "failed_users": dg.MetadataValue.json(dict(list(result.failed.items())[:FAILED_SHOWN]))}
+               if result.failed else {}),
             # the whole run's model use (every asset of the run), beside each asset's own share
             **{f"run_{k}": v for k, v in sorted(spent.items())},
             # per-user outcome (first 200 users of the partition): what the CLI and API report back

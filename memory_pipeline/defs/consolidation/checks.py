@@ -29,6 +29,8 @@ COMPRESSION_BOUNDS = (1.0, 100.0)
 def consolidation_checks(context: dg.AssetCheckExecutionContext, memory_store: MemoryStoreResource):
     conn = memory_store.runtime.conn
     users = partition_users(list(context.op_execution_context.partition_keys), store.all_users(conn))
+    only = set(_only_users(context.op_execution_context.run.run_config))
+    users = [u for u in users if u in only] if only else users
     lost = check_sql.lost_memories(conn, users)
     ledger = check_sql.check_ledger(conn, users)
     yield dg.AssetCheckResult(
@@ -54,3 +56,9 @@ def consolidation_checks(context: dg.AssetCheckExecutionContext, memory_store: M
         metadata={"compression_ratio": ratio, "active_memories": active, "units_after": units},
     )
     conn.rollback()
+
+
+def _only_users(run_config: dict) -> list[str]:
+    """The users the run's config narrowed it to (`only_users` of the consolidation op): a shard's run
+    for one user checks that user, not the whole shard."""
+    return (run_config.get("ops", {}).get("consolidate_users", {}).get("config", {}) or {}).get("only_users") or []

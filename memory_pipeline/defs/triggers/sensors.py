@@ -14,6 +14,7 @@ from datetime import UTC, datetime
 
 import dagster as dg
 
+from memory_pipeline.defs.consolidation.assets import PARTIAL_TAG
 from memory_pipeline.defs.consolidation.jobs import consolidation_job
 from memory_pipeline.defs.dagster_private import range_tags
 from memory_pipeline.defs.partitions import SHARDS, USERS_PARTITION, shard_key
@@ -33,12 +34,13 @@ def _entry(raw) -> dict:
 
 
 def plan_requests(
-    due: list[tuple[str, int, int, int]], cursor: dict, failed_keys: frozenset[str] = frozenset(),
+    due: list[tuple[str, int, int, int]], cursor: dict, failed_keys: frozenset = frozenset(),
     now: float = 0.0,
 ) -> tuple[list[str], dict, list[str]]:
     """Users to run now, the next cursor and the users given up on: one request per (user, newest
-    memory id); a request whose run failed is retried after a backoff, up to MAX_ATTEMPTS, then the
-    user is reported (and asked again only when a newer memory arrives)."""
+    memory id); a request whose run failed (its run key in `failed_keys`, or (run key, user) for a
+    user a partial run left out) is retried after a backoff, up to MAX_ATTEMPTS, then the user is
+    reported (and asked again only when a newer memory arrives)."""
     run, gave_up = [], []
     nxt = {u: _entry(e) for u, e in cursor.items()}
     for user, _new, _working, max_id in due:
@@ -46,7 +48,7 @@ def plan_requests(
         if e is None or max_id > e["id"]:
             nxt[user] = {"id": max_id, "key": None, "try": 1, "at": now}
             run.append(user)
-        elif e["key"] in failed_keys and not e.get("flagged"):
+        elif (e["key"] in failed_keys or (e["key"], user) in failed_keys) and not e.get("flagged"):
             if e["try"] >= MAX_ATTEMPTS:
                 e["flagged"] = True
                 gave_up.append(user)
@@ -62,18 +64,25 @@ def _run_key(users: list[str], nxt: dict, prefix: str) -> str:
     return f"{prefix}:{hashlib.sha1(parts.encode()).hexdigest()[:12]}"
 
 
-def _failed_run_keys(context: dg.SensorEvaluationContext, cursor: dict, due: list) -> frozenset[str]:
-    """Run keys of this sensor's requests for users still due that ended failed or canceled (one query)."""
-    pending = [_entry(cursor[u]) for u, *_ in due if u in cursor]
-    pending = [e for e in pending if e["key"] and not e.get("flagged")]
+def _failed_run_keys(context: dg.SensorEvaluationContext, conn, cursor: dict, due: list) -> frozenset:
+    """Run keys of this sensor's requests for users still due that ended failed or canceled, and
+    (run key, user) for each user a partial run left out (its action log says which)."""
+    pending = {u: _entry(cursor[u]) for u, *_ in due if u in cursor}
+    pending = {u: e for u, e in pending.items() if e["key"] and not e.get("flagged")}
     if not pending:
         return frozenset()
+    since = datetime.fromtimestamp(min(e["at"] for e in pending.values()) - 1, UTC)
     runs = context.instance.get_runs(filters=dg.RunsFilter(
         tags={"dagster/sensor_name": SENSOR_NAME},
-        statuses=[dg.DagsterRunStatus.FAILURE, dg.DagsterRunStatus.CANCELED],
-        updated_after=datetime.fromtimestamp(min(e["at"] for e in pending) - 1, UTC),
-    ))
-    return frozenset(r.tags.get("dagster/run_key") for r in runs)
+        statuses=[dg.DagsterRunStatus.FAILURE, dg.DagsterRunStatus.CANCELED], updated_after=since))
+    partial = context.instance.get_runs(filters=dg.RunsFilter(
+        tags={"dagster/sensor_name": SENSOR_NAME, PARTIAL_TAG: "partial"}, updated_after=since))
+    keys: set = {r.tags.get("dagster/run_key") for r in runs}
+    if partial:
+        key_of = {r.run_id: r.tags.get("dagster/run_key") for r in partial}
+        for run_id, users in mem_sql.failed_users(conn, list(key_of), list(pending)).items():
+            keys.update((key_of[run_id], u) for u in users)
+    return frozenset(keys)
 
 
 def _report_gave_up(context, conn, gave_up: list[str], nxt: dict) -> None:
@@ -121,7 +130,7 @@ def consolidation_due_sensor(context: dg.SensorEvaluationContext, memory_store: 
     conn, cfg = rt.conn, rt.settings.dagster
     cursor = json.loads(context.cursor) if context.cursor else {}
     due = store.users_due(conn, cfg.sensor_min_new, cfg.sensor_max_working)
-    users, nxt, gave_up = plan_requests(due, cursor, _failed_run_keys(context, cursor, due), time.time())
+    users, nxt, gave_up = plan_requests(due, cursor, _failed_run_keys(context, conn, cursor, due), time.time())
     _report_gave_up(context, conn, gave_up, nxt)
     if SHARDS:  # shard partitions are static: no partitions to add, one request per shard
         by_shard: dict[str, list[str]] = {}
