@@ -94,7 +94,9 @@ def test_a_failed_user_in_a_batch_rolls_back_alone(service, monkeypatch):
     assert conn.execute("SELECT count(*) FROM consolidation_state WHERE user_id = 'bad'").fetchone()[0] == 0
     for table in ("summaries", "clusters", "edges", "profiles"):
         assert conn.execute(f"SELECT count(*) FROM {table} WHERE user_id = 'bad'").fetchone()[0] == 0, table
-    assert conn.execute("SELECT count(*) FROM actions WHERE user_id = 'bad' AND run_id = 'batch'").fetchone()[0] == 0
+    # nothing of its run stays but the failure itself, with its reason
+    assert conn.execute("SELECT action, reason FROM actions WHERE user_id = 'bad' AND run_id = 'batch'").fetchall() == [
+        ("CONSOLIDATION_FAILED", "RuntimeError: this user's profile cannot be built")]
     assert conn.execute("SELECT count(*) FROM memories WHERE user_id = 'bad' AND (summarized_into IS NOT NULL"
                         " OR cluster_id IS NOT NULL OR superseded_by IS NOT NULL)").fetchone()[0] == 0
     for user in ("ok1", "ok2"):  # committed, and as a run of their own would have left them
