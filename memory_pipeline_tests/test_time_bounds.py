@@ -109,3 +109,20 @@ def test_a_stored_time_out_of_range_does_not_break_its_user(service):
     assert stored == [9999, 1, 2999, 1850]  # raw rows are never changed
     rows = service.recall("tb-old", "where do I live?", mode="exhaustive")
     assert rows and any("Paris" in r["content"] or "Lyon" in r["content"] for r in rows)
+
+
+def test_a_stored_far_future_time_does_not_outrank_later_memories(service):
+    """A row dated 2999 read as 2999 won every supersession; it is read as the latest time the check
+    would have allowed when it was saved, so what the user said after that replaces it."""
+    service.remember_many([
+        {"user_id": "tb-pin", "content": "I live in Paris.", "created_at": "2025-01-10T10:00:00Z"},
+        {"user_id": "tb-pin", "content": "I moved to Nantes.", "created_at": "2025-06-01T10:00:00Z"}])
+    conn = service.conn
+    paris, nantes = [r[0] for r in conn.execute("SELECT id FROM memories WHERE user_id = 'tb-pin' ORDER BY id")]
+    conn.execute("UPDATE memories SET created_at = '2999-01-01T00:00:00Z', ingested_at = '2025-01-10T10:00:00Z'"
+                 " WHERE id = %s", (paris,))
+    conn.commit()
+    res = service.consolidate("tb-pin")
+    assert res["status"] == "SUCCESS", res
+    links = dict(conn.execute("SELECT id, superseded_by FROM memories WHERE user_id = 'tb-pin'").fetchall())
+    assert links == {paris: nantes, nantes: None}

@@ -87,8 +87,11 @@ class RunContext:
     def __post_init__(self) -> None:
         self.pos = {int(i): k for k, i in enumerate(self.snap.ids)}
         self._latest = self.config.time_bounds.latest()
-        if any(not self.in_bounds(t) for t in self.snap.created_at):
-            self.snap.created_at = [self.when(t) for t in self.snap.created_at]
+        out = [k for k, t in enumerate(self.snap.created_at) if not self.in_bounds(t)]
+        if out:  # rare (stored before times were checked): one read of when they were saved
+            saved = store.ingested_at(self.conn, [self.id_of(k) for k in out])
+            for k in out:
+                self.snap.created_at[k] = self.when(self.snap.created_at[k], saved.get(self.id_of(k)))
         if self.partial is not None:
             self.partial.superseded_start = list(self.snap.superseded_by)
 
@@ -99,11 +102,12 @@ class RunContext:
     def in_bounds(self, moment: datetime) -> bool:
         return self.config.time_bounds.earliest <= moment <= self._latest
 
-    def when(self, moment: datetime) -> datetime:
+    def when(self, moment: datetime, saved: datetime | None = None) -> datetime:
         """A stored event time as the run reads it: one out of the accepted range (stored before the
-        range was checked) at its nearest bound, so date arithmetic cannot leave the calendar and a
-        far-future row does not outrank every newer one."""
-        return moment if self.in_bounds(moment) else self.config.time_bounds.clamp(moment)
+        range was checked) at its nearest bound, the latest being what the check would have allowed
+        when it was saved, so date arithmetic cannot leave the calendar and a far-future row does not
+        outrank every memory saved after it."""
+        return moment if self.in_bounds(moment) else self.config.time_bounds.clamp(moment, saved)
 
     def id_of(self, k: int) -> int:
         return int(self.snap.ids[k])

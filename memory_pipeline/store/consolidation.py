@@ -374,5 +374,10 @@ def users_due(conn: psycopg.Connection, min_new: int, max_working: int) -> list[
     ).fetchall()
 
 
+def ingested_at(conn: psycopg.Connection, ids: list[int]) -> dict[int, datetime]:
+    """When each memory was saved (the bound of the event time it could have carried then)."""
+    return dict(conn.execute("SELECT id, ingested_at FROM memories WHERE id = ANY(%s)", (ids,)).fetchall())
+
+
 def all_users(conn: psycopg.Connection) -> list[str]:
     return [r[0] for r in conn.execute("SELECT DISTINCT user_id FROM memories ORDER BY user_id")]
