@@ -63,6 +63,10 @@ def test_a_failing_user_leaves_the_run_partial_and_the_others_committed(service,
     assert run.status == dg.DagsterRunStatus.SUCCESS and run.tags.get("memory_pipeline/status") == "partial"
     events = {e.dagster_event.event_type for e in inst.all_logs(res["run_id"]) if e.dagster_event}
     assert dg.DagsterEventType.STEP_UP_FOR_RETRY not in events  # one user's failure repeats nobody's work
+    alone = service.consolidate(failing_user)  # nobody committed: the run fails, once, and names the user
+    assert alone["status"] == "FAILURE" and list(alone["failed_users"]) == [failing_user], alone
+    events = {e.dagster_event.event_type for e in inst.all_logs(alone["run_id"]) if e.dagster_event}
+    assert dg.DagsterEventType.STEP_UP_FOR_RETRY not in events
 
 
 def test_the_sensor_retries_only_the_user_a_partial_run_left_out(service, settings, failing_user):
