@@ -2,6 +2,7 @@
 
 import re
 
+from memory_pipeline.lib.holidays import HOLIDAY_PATTERN
 from memory_pipeline.lib.vocab.calendar import (
     MONTH_ABBREVIATIONS,
     MONTHS,
@@ -27,6 +28,8 @@ _UNIT = r"(?P<unit>days?|weeks?|fortnights?|months?|years?)"
 _WEEKDAY_PREFIX = rf"(?:(?:{_WEEKDAY_ALT}),?\s+)?"
 _ANY_MONTH = frozenset([*MONTHS, *MONTH_ABBREVIATIONS])
 _UNITS = "day days week weeks fortnight fortnights month months year years"
+_HOLIDAY_WORDS = "christmas boxing year years valentine valentines patrick patricks friday easter independence july" \
+    " halloween bonfire thanksgiving memorial labor"
 
 # (pattern, handler, needs): matched case-insensitively; a rule runs only when the text's words meet
 # each of its needs (a string of words or a collection of them). Earlier rules win ties between
@@ -89,5 +92,32 @@ TEMPORAL_RULES = (
         rf"\b(?:in\s+)?(?:the\s+)?(?P<season>{_SEASON_ALT})\s+(?:of\s+)?(?P<year>\d{{4}})\b",
         "season_year",
         (SEASONS, HAS_YEAR),
+    ),
+    (
+        rf"\b(?:the\s+)?(?P<day>{_WEEKDAY_ALT})\s+(?P<rel>after\s+next|before\s+last)\b",
+        "weekday_removed",
+        (WEEKDAYS, "after before"),
+    ),
+    (
+        r"\b(?:the\s+)?(?P<unit>week|weekend|month|year)\s+(?P<rel>after\s+next|before\s+last)\b",
+        "relative_unit",
+        ("after before", "week weekend month year"),
+    ),
+    (
+        rf"\b{_N}\s+(?P<unit>weeks?|fortnights?)\s+(?:(?P<rel>on|from|last)\s+(?:next\s+)?)?"
+        rf"(?P<day>{_WEEKDAY_ALT}|today|tomorrow|yesterday)\b",
+        "week_on",
+        ("week weeks fortnight fortnights", (*WEEKDAYS, "today", "tomorrow", "yesterday")),
+    ),
+    (
+        r"\b(?:(?P<prep>on|by|until|till|from|since|before|after|for)\s+)?the\s+(?P<day>\d{1,2})(?:st|nd|rd|th)\b"
+        r"(?:\s+of\s+(?P<rel>this|next|last)\s+month\b)?",
+        "ordinal_day",
+        (HAS_DIGIT, "st nd rd th"),
+    ),
+    (
+        rf"\b(?:(?P<rel>last|next|this)\s+)?(?P<name>{HOLIDAY_PATTERN})(?:,?\s+(?P<year>\d{{4}}))?\b",
+        "holiday",
+        (_HOLIDAY_WORDS,),
     ),
 )
