@@ -1,19 +1,30 @@
-"""probes-dev `temporal` scored the way its README says, through the save path's own date function.
+"""Resolved dates scored through the save path's own date function: probes-dev `temporal` (in-sample) and
+LoCoMo dev's temporal questions (held out).
+
+probes-dev, the way its README says:
 
 Each case is one memory, an expression quoted from it and the gold date (`YYYY-MM-DD`, or `YYYY-MM` when
 the expression names a month). A case passes when the date the save path stores for the expression (its
 start; a weekend's Saturday) equals the gold, or for a month gold falls in that month. Cases alternate
 future (odd numbers) and past (even numbers); the README says so, the resolver is never told.
+
+LoCoMo dev: a temporal question (category 2) whose answer is a date ("7 May 2023"), a month ("June
+2023"), a year ("2022") or "the <weekday> before <date>", with one evidence turn; it passes when a date the
+save path stores for that turn (timed as `bench --real` times it) is that day, lies in that month, or is
+that year (a year-long date). Answers such as "the week before ..." or durations are not dates and are
+left out.
 """
 
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable, Sequence
-from datetime import datetime
+from datetime import date, datetime, timedelta
 from pathlib import Path
 
 from memory_pipeline.bench.calibration import data_dir
+from memory_pipeline.bench.real import locomo_path, turns
 from memory_pipeline.records import MemoryIn
 from memory_pipeline.save import dates_json
 
@@ -72,5 +83,59 @@ def score(cases: Sequence[dict], resolve: Resolver = dates_json) -> dict:
         "cases": len(cases), "misses": misses}
 
 
+_WEEKDAY_BEFORE = re.compile(r"^the (\w+day) before (.+)$", re.IGNORECASE)
+_WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+
+
+def _parse(fmt: str, text: str) -> date | None:
+    try:
+        return datetime.strptime(text, fmt).date()
+    except ValueError:
+        return None
+
+
+def locomo_gold(answer) -> tuple[str, str] | None:
+    """("day" | "month" | "year", ISO prefix) for an answer that names a date, else None."""
+    text = str(answer).strip().rstrip(".")
+    if re.fullmatch(r"(19|20)\d\d", text):
+        return "year", text
+    if d := _parse("%d %B %Y", text) or _parse("%d %B, %Y", text):
+        return "day", d.isoformat()
+    if d := _parse("%B %Y", text) or _parse("%B, %Y", text):
+        return "month", d.isoformat()[:7]
+    m = _WEEKDAY_BEFORE.match(text)
+    if m and m[1].lower() in _WEEKDAYS and (d := _parse("%d %B %Y", m[2]) or _parse("%d %B, %Y", m[2])):
+        back = (d.weekday() - _WEEKDAYS.index(m[1].lower()) - 1) % 7 + 1
+        return "day", (d - timedelta(days=back)).isoformat()
+    return None
+
+
+def _matches(kind: str, gold: str, stored: dict) -> bool:
+    if kind == "year":
+        return stored["date"][:4] == gold and stored.get("granularity") == "year"
+    return stored["date"][: len(gold)] == gold
+
+
+def score_locomo(convs: Sequence[dict], resolve: Resolver = dates_json) -> dict:
+    """Share of LoCoMo's dated temporal answers that a stored date of the evidence turn gives."""
+    right, rows = 0, []
+    for conv in convs:
+        by_turn = {t["external_id"]: t for t in turns(conv)}
+        for q in conv["qa"]:
+            gold = locomo_gold(q.get("answer")) if q.get("category") == 2 else None
+            if gold is None or len(q.get("evidence", ())) != 1 or q["evidence"][0] not in by_turn:
+                continue
+            t = by_turn[q["evidence"][0]]
+            rec = MemoryIn(conv["sample_id"], t["content"], datetime.fromisoformat(t["created_at"]))
+            stored = resolve(rec)
+            ok = any(_matches(*gold, d) for d in stored)
+            right += ok
+            rows.append({"question": q["question"], "gold": gold[1], "ok": ok,
+                         "got": [(d["text"], d["date"]) for d in stored]})
+    return {"accuracy": round(right / len(rows), 3) if rows else None, "questions": len(rows), "rows": rows}
+
+
 if __name__ == "__main__":
-    print(json.dumps(score(load_cases()), indent=1))
+    print(json.dumps(score(load_cases()) | {"misses": len(score(load_cases())["misses"])}, indent=1))
+    locomo = score_locomo(json.loads(locomo_path().read_text(encoding="utf-8")))
+    print(json.dumps({k: v for k, v in locomo.items() if k != "rows"}))
