@@ -83,3 +83,10 @@ def test_cli_rejects_an_unknown_category(service):
     r = subprocess.run([sys.executable, "-m", "memory_pipeline.cli", "bench", "--probes", "--only", "nope"],
                        capture_output=True, text=True, timeout=120)
     assert r.returncode == 2 and "unknown probe categories nope" in r.stderr
+
+
+def test_strict_answer_allows_no_old_value_as_current():
+    new = {"delivered": "moved to Edinburgh last weekend", "current": True}
+    old = {"delivered": "I'm based in Bristol", "current": True}
+    assert not ps.answer_outcome([new, old], "Edinburgh", "Bristol")["strict"]
+    assert ps.answer_outcome([new, {**old, "current": False}], "Edinburgh", "Bristol")["strict"]

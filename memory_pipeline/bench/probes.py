@@ -7,9 +7,10 @@ user), and scored as the set's README says (`bench/probes_score.py` holds the ru
 
 - change: supersession (old value's memory superseded, its chain ending in the new value's; no noise
   superseded) and answer (`standard` recall of the question within ANSWER_CHARS gives the new value
-  before any current row giving the old one), per kind;
+  before any current row giving the old one; strict: and no current row gives the old one at all), per
+  kind; the answer again LATER_DAYS after the last memory (consolidated again then: tiers have cooled);
 - control: false supersession (any memory superseded / 30), and whether the answer holds every
-  `must_stay_current` string;
+  `must_stay_current` string (the day after, and LATER_DAYS after);
 - temporal: the save path's resolved date for the expression (`memories.resolved_dates`), past and
   future apart;
 - profile: the session block (`context`) judged by `probes_score.stated`;
@@ -32,6 +33,7 @@ from memory_pipeline.errors import ValidationError
 
 CATEGORIES = ("change", "control", "temporal", "profile", "dedup")
 ANSWER_CHARS = 1000  # what an agent reads for one question: the top rows up to 1,000 characters
+LATER_DAYS = 90  # the question asked again after a quiet spell: tiers cool, consolidation re-run then
 RUN_ID = "bench-probes"
 
 
@@ -94,11 +96,11 @@ class _Runner:
         ids = [self.svc.remember(user, m["content"], created_at=m["created_at"]).id for m in memories]
         return user, ids
 
-    def consolidate(self, user: str, memories: Sequence[dict]) -> None:
+    def consolidate(self, user: str, memories: Sequence[dict], days: int = 1) -> None:
         from memory_pipeline.consolidation.run import consolidate_user
 
         last = max(datetime.fromisoformat(m["created_at"].replace("Z", "+00:00")) for m in memories)
-        consolidate_user(self.svc.conn, user, engine=self.engine, run_id=RUN_ID, now=last + timedelta(days=1),
+        consolidate_user(self.svc.conn, user, engine=self.engine, run_id=RUN_ID, now=last + timedelta(days=days),
                          embed=self.svc.embedder.encode)
 
     def rows(self, ids: Sequence[int]) -> dict[int, dict]:
@@ -126,8 +128,10 @@ def _change(run: _Runner, case: dict) -> dict:
     successor = {i: r["superseded_by"] and int(r["superseded_by"]) for i, r in rows.items()}
     sup = ps.supersession_outcome(contents, successor, case["old_value"], case["new_value"])
     ans = ps.answer_outcome(run.answer(user, case["question"]), case["new_value"], case["old_value"])
+    run.consolidate(user, case["memories"], days=LATER_DAYS)
+    later = ps.answer_outcome(run.answer(user, case["question"]), case["new_value"], case["old_value"])
     return {"user": case["user"], "kind": case["kind"], "supersession": sup["passed"], "answer": ans["passed"],
-            "noise_superseded": sup["noise_superseded"]}
+            "answer_strict": ans["strict"], "answer_later": later["passed"], "noise_superseded": sup["noise_superseded"]}
 
 
 def _control(run: _Runner, case: dict) -> dict:
@@ -135,7 +139,10 @@ def _control(run: _Runner, case: dict) -> dict:
     run.consolidate(user, case["memories"])
     superseded = sum(r["superseded_by"] is not None for r in run.rows(ids).values())
     answered = ps.contains_all(run.answer(user, case["question"]), case["must_stay_current"])
-    return {"user": case["user"], "superseded": superseded, "failed": superseded > 0, "answer_has_all": answered}
+    run.consolidate(user, case["memories"], days=LATER_DAYS)
+    later = ps.contains_all(run.answer(user, case["question"]), case["must_stay_current"])
+    return {"user": case["user"], "superseded": superseded, "failed": superseded > 0, "answer_has_all": answered,
+            "answer_has_all_later": later}
 
 
 def _temporal(run: _Runner, case: dict) -> dict:
@@ -176,6 +183,8 @@ _SCORERS = {"change": _change, "control": _control, "temporal": _temporal, "prof
 def _change_figures(got: list[dict]) -> dict:
     kinds = sorted({g["kind"] for g in got})
     return {"cases": len(got), "answer_new_first": ps.rate([g["answer"] for g in got]),
+            "answer_no_old_as_current": ps.rate([g["answer_strict"] for g in got]),
+            f"answer_new_first_{LATER_DAYS}d_later": ps.rate([g["answer_later"] for g in got]),
             "old_superseded_by_new": ps.rate([g["supersession"] for g in got]),
             **{f"{k}: answer / superseded": f"{ps.rate([g['answer'] for g in got if g['kind'] == k])} / "
                                              f"{ps.rate([g['supersession'] for g in got if g['kind'] == k])}"
@@ -184,7 +193,8 @@ def _change_figures(got: list[dict]) -> dict:
 
 def _control_figures(got: list[dict]) -> dict:
     return {"cases": len(got), "false_supersession_rate": ps.rate([g["failed"] for g in got]),
-            "answer_has_all": ps.rate([g["answer_has_all"] for g in got])}
+            "answer_has_all": ps.rate([g["answer_has_all"] for g in got]),
+            f"answer_has_all_{LATER_DAYS}d_later": ps.rate([g["answer_has_all_later"] for g in got])}
 
 
 def _temporal_figures(got: list[dict]) -> dict:

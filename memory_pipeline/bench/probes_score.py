@@ -119,15 +119,14 @@ def supersession_outcome(contents: dict[int, str], successor: dict[int, int | No
 def answer_outcome(rows: Sequence[dict], new: str, old: str) -> dict:
     """`rows`: recall's delivered rows in rank order. Passes when a row delivers the new value before any
     current row that delivers the old value without the new one (a row holding both, such as "not X any
-    more, Y", states the change; a superseded row shown as such is not the old value given as current)."""
+    more, Y", states the change; a superseded row shown as such is not the old value given as current).
+    `strict`: the new value is delivered and no current row gives the old value alone anywhere."""
     n, o = new.lower(), old.lower()
-    for r in rows:
-        text = (r.get("delivered") or r.get("content") or "").lower()
-        if n in text:
-            return {"passed": True, "new_given": True}
-        if o in text and r.get("current", True):
-            return {"passed": False, "new_given": any(n in (x.get("delivered") or "").lower() for x in rows)}
-    return {"passed": False, "new_given": False}
+    texts = [((r.get("delivered") or r.get("content") or "").lower(), r.get("current", True)) for r in rows]
+    first_new = next((i for i, (t, _) in enumerate(texts) if n in t), None)
+    old_current = [i for i, (t, cur) in enumerate(texts) if o in t and n not in t and cur]
+    passed = first_new is not None and (not old_current or first_new < old_current[0])
+    return {"passed": passed, "strict": first_new is not None and not old_current, "new_given": first_new is not None}
 
 
 def contains_all(rows: Sequence[dict], strings: Sequence[str]) -> bool:
