@@ -55,6 +55,9 @@ HOLIDAYS: dict[str, Callable[[int], date]] = {
     "christmas eve": _fixed(12, 24),
     "christmas": _fixed(12, 25),
     "christmas day": _fixed(12, 25),
+    "xmas": _fixed(12, 25),
+    "xmas eve": _fixed(12, 24),
+    "xmas day": _fixed(12, 25),
     "boxing day": _fixed(12, 26),
     "memorial day": lambda y: nth_weekday(y, 5, 0, -1),  # US: the last Monday of May
     "labor day": lambda y: nth_weekday(y, 9, 0, 1),  # US: the first Monday of September

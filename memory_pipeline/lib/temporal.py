@@ -9,7 +9,7 @@ from datetime import date, datetime
 
 from memory_pipeline.lib.temporal_rules import HANDLERS, Resolution, date_words
 from memory_pipeline.lib.temporal_tensed import TENSED_HANDLERS
-from memory_pipeline.lib.tense import Tense, tense_of
+from memory_pipeline.lib.tense import ClauseTense, Tense
 from memory_pipeline.lib.vocab.temporal import TEMPORAL_RULES
 
 GRANULARITIES = ("day", "week", "month", "season", "year")
@@ -75,13 +75,14 @@ def _candidates(text: str, words: set[str], today: date) -> list[_Candidate]:
         if any(need.isdisjoint(words) for need in rule.needs):
             continue
         for m in rule.pattern.finditer(text):
-            tense = tense_of(text, m.start(), m.end()) if rule.tensed else None
+            clause = ClauseTense(text, m.start(), m.end()) if rule.tensed else None
             try:
-                resolution = rule.handler(m, today, tense) if rule.tensed else rule.handler(m, today)
+                resolution = rule.handler(m, today, clause) if clause else rule.handler(m, today)
             except (ValueError, OverflowError):
                 continue  # no such calendar date, or outside the representable years
             if resolution is not None:
-                candidates.append((m.start(), m.end(), priority, resolution, "rule:" + rule.kind, tense))
+                candidates.append((m.start(), m.end(), priority, resolution, "rule:" + rule.kind,
+                                   clause.read if clause else None))
     return candidates
 
 

@@ -24,10 +24,10 @@ from memory_pipeline.lib.temporal_rules import (
     shift_months,
     unit_of,
 )
-from memory_pipeline.lib.tense import Tense
+from memory_pipeline.lib.tense import ClauseTense
 from memory_pipeline.lib.vocab.calendar import MONTHS, WEEKDAY_ABBREVIATIONS, WEEKDAYS
 
-TensedHandler = Callable[[re.Match[str], date, Tense], Resolution | None]
+TensedHandler = Callable[[re.Match[str], date, ClauseTense], Resolution | None]
 
 # How sure a direction is: read from a verb, or only the default of a tenseless clause.
 _CUED, _UNCUED = 0.85, 0.6
@@ -36,9 +36,10 @@ _AFTER_DAY = frozenset(re.findall(
     r"\w+", "at and or but so for in to from until till with because when then as if is was will i we you he she"
     " they it this that"))
 _NEXT_WORD = re.compile(r"\s+([A-Za-z]+)")
+_ARTICLE_BEFORE = re.compile(r"\b(?:a|an)\s+$", re.IGNORECASE)
 
 
-def _sure(tense: Tense) -> float:
+def _sure(tense: ClauseTense) -> float:
     return _CUED if tense.cue else _UNCUED
 
 
@@ -55,7 +56,7 @@ def _back(today: date, target: int) -> date:
     return today - timedelta(days=(today.weekday() - target - 1) % 7 + 1)  # 1..7 days before
 
 
-def weekday(m: re.Match[str], today: date, tense: Tense) -> Resolution:
+def weekday(m: re.Match[str], today: date, tense: ClauseTense) -> Resolution:
     target = _weekday_number(m["day"])
     rel = " ".join((m["rel"] or "").lower().split())
     if rel in ("last", "this past"):
@@ -73,7 +74,7 @@ def weekday(m: re.Match[str], today: date, tense: Tense) -> Resolution:
     return d, d, "day", confidence
 
 
-def weekday_removed(m: re.Match[str], today: date, _tense: Tense) -> Resolution:
+def weekday_removed(m: re.Match[str], today: date, _tense: ClauseTense) -> Resolution:
     """"the Monday after next": the second Monday after the anchor; "the Friday before last": a week
     before the last Friday."""
     target = _weekday_number(m["day"])
@@ -84,10 +85,10 @@ def weekday_removed(m: re.Match[str], today: date, _tense: Tense) -> Resolution:
     return d, d, "day", 0.85
 
 
-def week_on(m: re.Match[str], today: date, _tense: Tense) -> Resolution | None:
+def week_on(m: re.Match[str], today: date, _tense: ClauseTense) -> Resolution | None:
     """"a week on Tuesday" / "a week from Tuesday": the coming Tuesday plus a week; "a week tomorrow";
     "a week last Tuesday" and "a week yesterday" count back."""
-    q = quantity(m["n"])
+    q = quantity(m["n"] or None)
     if q is None:
         return None
     days = q[0] * (14 if unit_of(m["unit"]) == "fortnight" else 7)
@@ -105,7 +106,7 @@ def week_on(m: re.Match[str], today: date, _tense: Tense) -> Resolution | None:
 _STEP = {"last": -1, "this past": -1, "this": 0, "next": 1, "after next": 2, "before last": -2}
 
 
-def relative_unit(m: re.Match[str], today: date, tense: Tense) -> Resolution:
+def relative_unit(m: re.Match[str], today: date, tense: ClauseTense) -> Resolution:
     step = _STEP[" ".join(m["rel"].lower().split())]
     unit = m["unit"].lower()
     if unit == "week":
@@ -124,7 +125,7 @@ def relative_unit(m: re.Match[str], today: date, tense: Tense) -> Resolution:
     return date(year, 1, 1), date(year, 12, 31), "year", 0.95
 
 
-def month(m: re.Match[str], today: date, tense: Tense) -> Resolution | None:
+def month(m: re.Match[str], today: date, tense: ClauseTense) -> Resolution | None:
     number = MONTHS[m["month"].lower()]
     rel = (m["rel"] or "").lower()
     if m["year"]:
@@ -133,8 +134,10 @@ def month(m: re.Match[str], today: date, tense: Tense) -> Resolution | None:
         return None
     if rel == "this":
         year, confidence = today.year, 0.8
-    elif rel == "last" or rel == "since":
+    elif rel == "last":
         year, confidence = (today.year if number < today.month else today.year - 1), 0.8
+    elif rel == "since":  # looks back whatever the tense
+        year, confidence = (today.year if number <= today.month else today.year - 1), 0.8
     elif rel == "next":
         year, confidence = (today.year if number > today.month else today.year + 1), 0.8
     elif tense.forward:  # the month at or after the anchor's
@@ -161,7 +164,7 @@ def _try_date(year: int, month_: int, day: int) -> date | None:
         return None
 
 
-def calendar_day(m: re.Match[str], today: date, tense: Tense) -> Resolution | None:
+def calendar_day(m: re.Match[str], today: date, tense: ClauseTense) -> Resolution | None:
     number, day = month_number(m["month"]), int(m["day"])
     if m["year"]:
         d = date(int(m["year"]), number, day)
@@ -173,7 +176,7 @@ def calendar_day(m: re.Match[str], today: date, tense: Tense) -> Resolution | No
     return (d, d, "day", _sure(tense)) if d else None
 
 
-def ordinal_day(m: re.Match[str], today: date, tense: Tense) -> Resolution | None:
+def ordinal_day(m: re.Match[str], today: date, tense: ClauseTense) -> Resolution | None:
     """"on the 12th": the day in the anchor's month or the one after (forward) or before; "the 3rd of
     next month" names the month."""
     day = int(m["day"])
@@ -194,10 +197,10 @@ def ordinal_day(m: re.Match[str], today: date, tense: Tense) -> Resolution | Non
     return (d, d, "day", _sure(tense) - 0.05) if d else None
 
 
-def holiday(m: re.Match[str], today: date, tense: Tense) -> Resolution | None:
+def holiday(m: re.Match[str], today: date, tense: ClauseTense) -> Resolution | None:
     when = HOLIDAYS.get(holiday_key(m["name"]))
-    if when is None:
-        return None
+    if when is None or _ARTICLE_BEFORE.search(m.string, 0, m.start()):
+        return None  # "a thanksgiving dinner" is a kind of meal, not a date
     if m["year"]:
         d = when(int(m["year"]))
         return d, d, "day", 1.0

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from memory_pipeline.lib.vocab.tense import (
+    ARRANGEMENT_VERBS,
     COMMITMENT_VERBS,
     CONJUNCTIONS,
     DETERMINERS,
@@ -138,6 +139,11 @@ def tense_of(text: str, start: int, end: int) -> Tense:
     if e_lo > 0 and words[e_lo - 1].lower() == "since":
         return Tense(PAST, "since")
     k = next(j for j, (lo, hi, _) in enumerate(segs) if lo <= e_lo <= hi)
+    if e_lo > 0 and words[e_lo - 1].lower() in ("for", "to"):
+        verb = next((words[i] for i in range(segs[k][0], e_lo) if not ARRANGEMENT_VERBS.isdisjoint(_stems(
+            words[i].lower()))), None)
+        if verb:
+            return Tense(FUTURE, verb.lower())  # the arrangement's date, whenever it was made
     order = [k]
     # A fronted phrase ("On Friday, we ...") belongs with what follows; a trailing one with what precedes.
     fronted = segs[k][0] == e_lo
@@ -160,3 +166,25 @@ def _sentence(segs: list[tuple[int, int, bool]], k: int) -> list[int]:
     while not segs[hi][2]:
         hi += 1
     return list(range(lo, hi + 1))
+
+
+class ClauseTense:
+    """The tense of the clause around text[start:end], read only when a handler asks for it, so a date
+    records a tense only when the tense decided its direction."""
+
+    def __init__(self, text: str, start: int, end: int) -> None:
+        self._where = (text, start, end)
+        self.read: Tense | None = None
+
+    def _get(self) -> Tense:
+        if self.read is None:
+            self.read = tense_of(*self._where)
+        return self.read
+
+    @property
+    def forward(self) -> bool:
+        return self._get().forward
+
+    @property
+    def cue(self) -> str:
+        return self._get().cue

@@ -28,7 +28,7 @@ _UNIT = r"(?P<unit>days?|weeks?|fortnights?|months?|years?)"
 _WEEKDAY_PREFIX = rf"(?:(?:{_WEEKDAY_ALT}),?\s+)?"
 _ANY_MONTH = frozenset([*MONTHS, *MONTH_ABBREVIATIONS])
 _UNITS = "day days week weeks fortnight fortnights month months year years"
-_HOLIDAY_WORDS = "christmas boxing year years valentine valentines patrick patricks friday easter independence july" \
+_HOLIDAY_WORDS = "christmas xmas boxing year years valentine valentines patrick patricks friday easter independence july" \
     " halloween bonfire thanksgiving memorial labor"
 
 # (pattern, handler, needs): matched case-insensitively; a rule runs only when the text's words meet
@@ -109,8 +109,16 @@ TEMPORAL_RULES = (
         "week_on",
         ("week weeks fortnight fortnights", (*WEEKDAYS, "today", "tomorrow", "yesterday")),
     ),
+    # British "Tuesday week", "tomorrow week": a week after it
+    (rf"\b(?P<day>{_WEEKDAY_ALT}|tomorrow)\s+(?P<unit>week)\b(?P<n>)(?P<rel>)", "week_on", ("week", (*WEEKDAYS, "tomorrow"))),
+    # "on Fri", "this Wed": short names only when capitalised; "Sat" and "Sun" are words ("out on Sun")
     (
-        r"\b(?:(?P<prep>on|by|until|till|from|since|before|after|for)\s+)?the\s+(?P<day>\d{1,2})(?:st|nd|rd|th)\b"
+        r"\b(?P<rel>on|this)\s+(?-i:(?P<day>Mon|Tues?|Wed|Thu(?:rs?)?|Fri))\b",
+        "weekday",
+        ("on this", WEEKDAY_ABBREVIATIONS),
+    ),
+    (
+        r"\b(?:(?P<prep>on|by|until|till|from|since|before|after|for|is|was)\s+)?the\s+(?P<day>\d{1,2})(?:st|nd|rd|th)\b"
         r"(?:\s+of\s+(?P<rel>this|next|last)\s+month\b)?",
         "ordinal_day",
         (HAS_DIGIT, "st nd rd th"),

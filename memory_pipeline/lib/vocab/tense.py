@@ -12,6 +12,8 @@ COMMITMENT_VERBS = _words(
     "plan intend hope want need expect aim mean meant decide agree promise arrange offer sign register enrol"
     " enroll volunteer schedule book try tried prepare"
 )
+# Verbs that set or move an arrangement: "booked a table for Friday", "moved it to Monday" point ahead.
+ARRANGEMENT_VERBS = _words("book rebook schedule reschedule move push postpone delay arrange reserve bump")
 PERFECT = _words("have has haven't hasn't had hadn't")
 PRESENT_BE = _words("is are am isn't aren't be being")
 # "it's", "that's": the contraction is "is"; "Leo's" is a possessive.
