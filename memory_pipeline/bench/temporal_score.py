@@ -83,6 +83,30 @@ def score(cases: Sequence[dict], resolve: Resolver = dates_json) -> dict:
         "cases": len(cases), "misses": misses}
 
 
+def dateparser_resolver(prefer: str) -> Resolver:
+    """The same interface over dateparser's `search_dates` (the `compare` extra), for the comparison in
+    docs/BENCHMARKS.md: RELATIVE_BASE is the memory's time, PREFER_DATES_FROM `prefer` ("past",
+    "future" or "current_period")."""
+    from dateparser.search import search_dates  # only here: about 0.4 s to import
+
+    def resolve(rec: MemoryIn) -> list[dict]:
+        settings = {"RELATIVE_BASE": rec.created_at.replace(tzinfo=None), "PREFER_DATES_FROM": prefer}
+        found = search_dates(rec.content, languages=["en"], settings=settings) or []
+        return [{"text": text, "date": d.date().isoformat()} for text, d in found]
+
+    return resolve
+
+
+def score_oracle_direction(cases: Sequence[dict], make: Callable[[str], Resolver]) -> dict:
+    """Accuracy when each case's resolver is told the case's true direction: a library's ceiling given a
+    perfect tense reader."""
+    right = {"past": 0, "future": 0}
+    for case in cases:
+        side = direction(case)
+        right[side] += passes(case, resolved_for(case, make(side)))
+    return {side: round(n / sum(direction(c) == side for c in cases), 3) for side, n in right.items()}
+
+
 _WEEKDAY_BEFORE = re.compile(r"^the (\w+day) before (.+)$", re.IGNORECASE)
 _WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 
