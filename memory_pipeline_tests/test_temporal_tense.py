@@ -53,6 +53,11 @@ def tense(text: str, expr: str) -> tuple[str, str]:
         ("I'm excited about Friday", "Friday", (PRESENT, "i'm")),  # "excited" after "be" is no past verb
         ("On Friday, we walked the dog", "On Friday", (PAST, "walked")),  # a fronted phrase joins its clause
         ("dentist on Friday", "on Friday", (PRESENT, "")),  # no tense at all
+        ("I have a dentist appointment on Friday", "on Friday", (PRESENT, "have")),  # possession, no perfect
+        ("I've got the dentist on Friday", "on Friday", (PRESENT, "i've")),
+        ("he quit the band on Friday", "on Friday", (PAST, "quit")),  # a past that looks like the base
+        ("so stressed about Friday", "Friday", (PRESENT, "")),  # a feeling, not a past verb
+        ("the vet appointment booked for the 24th", "for the 24th", (FUTURE, "booked")),
     ],
 )
 def test_tense_reader(text, expr, expected):
@@ -79,6 +84,8 @@ def test_a_version_number_is_no_sentence_end():
         ("the plumber is coming on Friday", "2026-03-06"),
         ("we met this Monday", "2026-03-02"),
         ("the match is this Saturday", "2026-03-07"),
+        ("pick up the parcel on Sat", "2026-03-07"),
+        ("we walked the dog on Sat", "2026-02-28"),
         ("the kids were off school on the 2nd", "2026-03-02"),
         ("the rent is due on the 2nd", "2026-04-02"),  # this month's 2nd has passed: next month's
         ("the rent is due on the 30th", "2026-03-30"),

@@ -28,9 +28,13 @@ from memory_pipeline.lib.vocab.tense import (
     IRREGULAR_PAST,
     MODALS,
     NOT_PAST_ED,
+    PARTICIPLES,
     PERFECT,
+    PERFECT_ADVERBS,
     PRESENT_BE,
     PRONOUNS_IS,
+    SAME_PAST,
+    SUBJECT_PRONOUNS,
 )
 
 PAST, FUTURE, PRESENT = "past", "future", "present"
@@ -74,8 +78,14 @@ def _reading(toks: list[str], i: int) -> str | None:
         nxt == "to" or (nxt == "up" and i + 2 < len(toks) and toks[i + 2].lower() in ("to", "for"))
     ):
         return FUTURE  # the infinitive's event lies ahead of the planning, whatever its tense
-    if w in PERFECT or w.endswith("'ve") or w in IRREGULAR_PAST:
+    if w in ("have", "has", "haven't", "hasn't") or w.endswith("'ve"):
+        return _have(toks, i)
+    if w == "got" and (prev in ("have", "has") or prev.endswith("'ve")):
+        return None  # "I've got": possession, read at "have"
+    if w in PERFECT or w in IRREGULAR_PAST:
         return PAST
+    if w in SAME_PAST and prev in SUBJECT_PRONOUNS:
+        return PAST  # "I quit", "she put": a present "she puts" would show its -s
     if w in PRESENT_BE or w.endswith(("'re", "'m")):
         return PRESENT
     if w.endswith("'s") and w[:-2] in PRONOUNS_IS:
@@ -87,6 +97,19 @@ def _reading(toks: list[str], i: int) -> str | None:
     if w.endswith("ing") and len(w) > 5 and w.isalpha() and (prev in PRESENT_BE or prev == "" or prev in _STRONG):
         return PRESENT  # "we are painting", or a note's "hosting lunch on Sunday"
     return None
+
+
+def _have(toks: list[str], i: int) -> str:
+    """"have" with a participle is the perfect (past); "have got" and "have a" are possession (present)."""
+    j = i + 1
+    while j < len(toks) and toks[j].lower() in PERFECT_ADVERBS:
+        j += 1
+    nxt = toks[j].lower() if j < len(toks) else ""
+    if nxt == "got":
+        return PRESENT
+    if nxt in IRREGULAR_PAST or nxt in PARTICIPLES or (nxt.endswith(("ed", "en", "wn")) and len(nxt) > 3):
+        return PAST
+    return PRESENT
 
 
 def _stems(w: str) -> set[str]:
@@ -139,7 +162,7 @@ def tense_of(text: str, start: int, end: int) -> Tense:
     if e_lo > 0 and words[e_lo - 1].lower() == "since":
         return Tense(PAST, "since")
     k = next(j for j, (lo, hi, _) in enumerate(segs) if lo <= e_lo <= hi)
-    if e_lo > 0 and words[e_lo - 1].lower() in ("for", "to"):
+    if words[e_lo].lower() in ("for", "to") or (e_lo > 0 and words[e_lo - 1].lower() in ("for", "to")):
         verb = next((words[i] for i in range(segs[k][0], e_lo) if not ARRANGEMENT_VERBS.isdisjoint(_stems(
             words[i].lower()))), None)
         if verb:

@@ -111,9 +111,9 @@ TEMPORAL_RULES = (
     ),
     # British "Tuesday week", "tomorrow week": a week after it
     (rf"\b(?P<day>{_WEEKDAY_ALT}|tomorrow)\s+(?P<unit>week)\b(?P<n>)(?P<rel>)", "week_on", ("week", (*WEEKDAYS, "tomorrow"))),
-    # "on Fri", "this Wed": short names only when capitalised; "Sat" and "Sun" are words ("out on Sun")
+    # "on Fri", "this Sat": short names only when capitalised; "Sun" is a word ("out on Sun")
     (
-        r"\b(?P<rel>on|this)\s+(?-i:(?P<day>Mon|Tues?|Wed|Thu(?:rs?)?|Fri))\b",
+        r"\b(?P<rel>on|this)\s+(?-i:(?P<day>Mon|Tues?|Wed|Thu(?:rs?)?|Fri|Sat))\b",
         "weekday",
         ("on this", WEEKDAY_ABBREVIATIONS),
     ),

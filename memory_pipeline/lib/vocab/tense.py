@@ -31,8 +31,16 @@ IRREGULAR_PAST = _words(
     " sprang slid lit wept swept crept knelt bled bred blew drew withdrew arose awoke bore tore swore"
     " undertook mistook overtook"
 )
+# Past participles that are neither "-ed"/"-en" forms nor in IRREGULAR_PAST.
+PARTICIPLES = _words("been done gone seen had run come become begun drunk sung swum rung shrunk")
+PERFECT_ADVERBS = _words("just already never finally not ever also recently always since still")
+# Verbs whose past is their base form: past after a subject pronoun ("she put" would be "puts" now).
+SAME_PAST = _words("quit put cut hit let set shut hurt read upset split spread cast")
+SUBJECT_PRONOUNS = _words("i we you he she they it")
 # "-ed" words that are not past verbs.
 NOT_PAST_ED = _words(
     "hundred sacred naked wicked kindred rugged ragged crooked jagged beloved bred shed bed red wed fed led"
-    " ashamed excited tired bored interested scared worried supposed used"
+    " ashamed excited tired bored interested scared worried supposed used stressed pleased thrilled"
+    " terrified exhausted relieved gutted chuffed annoyed frustrated overwhelmed delighted disappointed"
+    " amazed surprised confused embarrassed concerned"
 )
