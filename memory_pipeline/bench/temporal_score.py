@@ -160,6 +160,7 @@ def score_locomo(convs: Sequence[dict], resolve: Resolver = dates_json) -> dict:
 
 
 if __name__ == "__main__":
-    print(json.dumps(score(load_cases()) | {"misses": len(score(load_cases())["misses"])}, indent=1))
+    probes = score(load_cases())
+    print(json.dumps(probes | {"misses": [m["user"] for m in probes["misses"]]}))
     locomo = score_locomo(json.loads(locomo_path().read_text(encoding="utf-8")))
     print(json.dumps({k: v for k, v in locomo.items() if k != "rows"}))
