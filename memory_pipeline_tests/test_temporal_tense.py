@@ -39,7 +39,7 @@ def tense(text: str, expr: str) -> tuple[str, str]:
         ("we drove to the coast on Friday", "on Friday", (PAST, "drove")),  # irregular past
         ("I've owned it since Friday", "since Friday", (PAST, "since")),
         ("my aunt has visited on Friday", "on Friday", (PAST, "visited")),
-        ("we've eaten there on Friday", "on Friday", (PAST, "we've")),  # the perfect looks back
+        ("we've eaten there on Friday", "on Friday", (PAST, "eaten")),  # the perfect looks back
         ("the plumber will fix it on Friday", "on Friday", (FUTURE, "will")),
         ("she'll ring on Friday", "on Friday", (FUTURE, "she'll")),
         ("we're going to paint on Friday", "on Friday", (FUTURE, "going")),
@@ -58,6 +58,10 @@ def tense(text: str, expr: str) -> tuple[str, str]:
         ("he quit the band on Friday", "on Friday", (PAST, "quit")),  # a past that looks like the base
         ("so stressed about Friday", "Friday", (PRESENT, "")),  # a feeling, not a past verb
         ("the vet appointment booked for the 24th", "for the 24th", (FUTURE, "booked")),
+        ("my doctor said the results come back on Friday", "on Friday", (PRESENT, "")),  # reported clause
+        ("she told me on Friday that she is moving", "on Friday", (PAST, "told")),  # the telling's own date
+        ("flu jab done on Friday", "on Friday", (PAST, "done")),  # a participle as a note's predicate
+        ("it will be done by Friday", "Friday", (FUTURE, "will")),
     ],
 )
 def test_tense_reader(text, expr, expected):
@@ -178,6 +182,10 @@ def test_nth_weekday_holidays():
 )
 def test_holidays_by_tense(text, anchor, expected):
     assert when(text, anchor) == expected
+
+
+def test_every_weekday_is_a_habit_not_a_date():
+    assert resolve_temporal_references("I swim every Friday and every other Monday", WED) == []
 
 
 def test_a_holiday_after_an_article_is_a_kind_not_a_date():

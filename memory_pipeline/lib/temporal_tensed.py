@@ -37,6 +37,7 @@ _AFTER_DAY = frozenset(re.findall(
     " they it this that"))
 _NEXT_WORD = re.compile(r"\s+([A-Za-z]+)")
 _ARTICLE_BEFORE = re.compile(r"\b(?:a|an)\s+$", re.IGNORECASE)
+_EVERY_BEFORE = re.compile(r"\b(?:every|each)\s+(?:other\s+)?$", re.IGNORECASE)
 
 
 def _sure(tense: ClauseTense) -> float:
@@ -56,7 +57,7 @@ def _back(today: date, target: int) -> date:
     return today - timedelta(days=(today.weekday() - target - 1) % 7 + 1)  # 1..7 days before
 
 
-def weekday(m: re.Match[str], today: date, tense: ClauseTense) -> Resolution:
+def weekday(m: re.Match[str], today: date, tense: ClauseTense) -> Resolution | None:
     target = _weekday_number(m["day"])
     rel = " ".join((m["rel"] or "").lower().split())
     if rel in ("last", "this past"):
@@ -67,6 +68,8 @@ def weekday(m: re.Match[str], today: date, tense: ClauseTense) -> Resolution:
         # Some say "next Friday" for the Friday of next week; the first one after is the common reading.
         d, confidence = _ahead(today, target), 0.7
     else:  # bare, "on" or "this": the clause decides
+        if not rel and _EVERY_BEFORE.search(m.string, 0, m.start()):
+            return None  # "every Friday" is a habit
         d = _ahead(today, target) if tense.forward else _back(today, target)
         if rel == "this" and target == today.weekday():
             d = today  # "this Monday" said on a Monday

@@ -33,6 +33,7 @@ from memory_pipeline.lib.vocab.tense import (
     PERFECT_ADVERBS,
     PRESENT_BE,
     PRONOUNS_IS,
+    REPORTING_VERBS,
     SAME_PAST,
     SUBJECT_PRONOUNS,
 )
@@ -86,11 +87,12 @@ def _reading(toks: list[str], i: int) -> str | None:
         return PAST
     if w in SAME_PAST and prev in SUBJECT_PRONOUNS:
         return PAST  # "I quit", "she put": a present "she puts" would show its -s
-    if w in PRESENT_BE or w.endswith(("'re", "'m")):
-        return PRESENT
+    if (w in PRESENT_BE and w not in ("be", "being")) or w.endswith(("'re", "'m")):
+        return PRESENT  # a bare "be" follows a modal or "to", which speak for it
     if w.endswith("'s") and w[:-2] in PRONOUNS_IS:
         return PRESENT
-    if w.endswith("ed") and len(w) > 3 and w.isalpha() and w not in NOT_PAST_ED and not w.endswith("eed"):
+    if (w.endswith("ed") and len(w) > 3 and w.isalpha() and w not in NOT_PAST_ED and not w.endswith("eed")) or (
+            w in PARTICIPLES and w not in ("been", "had")):
         if prev in DETERMINERS or prev in PRESENT_BE or prev.endswith(("'re", "'m", "'s")):
             return None  # "the booked room", "is booked": an adjective or a present passive
         return PAST
@@ -117,6 +119,16 @@ def _stems(w: str) -> set[str]:
     return {w, w[:-1], w[:-2], w[:-3], w[:-4], w[:-3] + "e"}
 
 
+def _reports(toks: list[tuple[str, int, int]], i: int) -> bool:
+    """A verb of saying or thinking that opens a clause ("said that", "told us the", "thinks she")."""
+    if toks[i][0].lower() not in REPORTING_VERBS or i + 1 >= len(toks):
+        return False
+    nxt = toks[i + 1][0].lower()
+    if nxt in ("me", "us", "him", "them") and i + 2 < len(toks):  # "told us the ..."
+        nxt = toks[i + 2][0].lower()
+    return nxt == "that" or nxt in SUBJECT_PRONOUNS or nxt in DETERMINERS
+
+
 def _segments(toks: list[tuple[str, int, int]]) -> list[tuple[int, int, bool]]:
     """(first, last+1, ends the sentence) token ranges between commas, conjunctions and stops."""
     out: list[tuple[int, int, bool]] = []
@@ -125,6 +137,11 @@ def _segments(toks: list[tuple[str, int, int]]) -> list[tuple[int, int, bool]]:
         strong = w in _STRONG
         if strong or w == "," or w.lower() in CONJUNCTIONS:
             out.append((first, i, strong))
+            first = i + 1
+        elif _reports(toks, i):
+            # "she said the parcel comes on Monday": the reported clause keeps its own tense, and the
+            # saying's tense does not reach it.
+            out.append((first, i + 1, True))
             first = i + 1
     out.append((first, len(toks), True))
     return out

@@ -32,7 +32,16 @@ IRREGULAR_PAST = _words(
     " undertook mistook overtook"
 )
 # Past participles that are neither "-ed"/"-en" forms nor in IRREGULAR_PAST.
-PARTICIPLES = _words("been done gone seen had run come become begun drunk sung swum rung shrunk")
+PARTICIPLES = _words(
+    "been done gone seen had begun drunk sung swum rung shrunk taken given eaten written broken stolen chosen"
+    " spoken forgotten hidden driven ridden fallen beaten frozen known shown thrown grown drawn flown worn torn"
+)
+# Verbs of saying or thinking: the clause they open keeps its own tense.
+REPORTING_VERBS = _words(
+    "said says say told tells tell thought thinks think reckon reckons reckoned mentioned heard hear texted"
+    " emailed confirmed announced explained replied wrote writes knew know realised realized guess guessed"
+    " promised warned"
+)
 PERFECT_ADVERBS = _words("just already never finally not ever also recently always since still")
 # Verbs whose past is their base form: past after a subject pronoun ("she put" would be "puts" now).
 SAME_PAST = _words("quit put cut hit let set shut hurt read upset split spread cast")
