@@ -186,6 +186,8 @@ def test_holidays_by_tense(text, anchor, expected):
 
 def test_every_weekday_is_a_habit_not_a_date():
     assert resolve_temporal_references("I swim every Friday and every other Monday", WED) == []
+    assert resolve_temporal_references("I plan the week on Sunday evenings", WED) == []
+    assert when("I plan the week on Sunday evening") == "2026-03-08"
 
 
 def test_a_holiday_after_an_article_is_a_kind_not_a_date():

@@ -37,6 +37,7 @@ _AFTER_DAY = frozenset(re.findall(
     " they it this that"))
 _NEXT_WORD = re.compile(r"\s+([A-Za-z]+)")
 _ARTICLE_BEFORE = re.compile(r"\b(?:a|an)\s+$", re.IGNORECASE)
+_PARTS_AFTER = re.compile(r"\s+(?:mornings|afternoons|evenings|nights)\b", re.IGNORECASE)
 _EVERY_BEFORE = re.compile(r"\b(?:every|each)\s+(?:other\s+)?$", re.IGNORECASE)
 
 
@@ -68,8 +69,8 @@ def weekday(m: re.Match[str], today: date, tense: ClauseTense) -> Resolution | N
         # Some say "next Friday" for the Friday of next week; the first one after is the common reading.
         d, confidence = _ahead(today, target), 0.7
     else:  # bare, "on" or "this": the clause decides
-        if not rel and _EVERY_BEFORE.search(m.string, 0, m.start()):
-            return None  # "every Friday" is a habit
+        if (not rel and _EVERY_BEFORE.search(m.string, 0, m.start())) or _PARTS_AFTER.match(m.string, m.end()):
+            return None  # "every Friday", "on Sunday evenings": a habit
         d = _ahead(today, target) if tense.forward else _back(today, target)
         if rel == "this" and target == today.weekday():
             d = today  # "this Monday" said on a Monday
