@@ -208,3 +208,15 @@ def test_each_reference_records_its_rule_and_the_tense_only_when_the_tense_decid
 
 def test_a_tensed_date_is_surer_than_an_untensed_one():
     assert ref("on Friday").confidence < ref("we met on Friday").confidence
+
+
+def test_the_issue_examples():
+    feb = datetime(2026, 2, 10, 12, 0, tzinfo=UTC)  # a Tuesday
+    assert when("The review is on Monday", feb) == "2026-02-16"
+    assert when("we met on Monday", feb) == "2026-02-09"
+    assert when("we land on April 4", feb) == "2026-04-04"
+    assert when("we landed on April 4", feb) == "2025-04-04"
+    assert when("a week from Sunday", feb) == "2026-02-22"
+    assert when("the report is due on the 20th", feb) == "2026-02-20"
+    assert when("we are moving this weekend", feb) == "2026-02-14"
+    assert when("last Christmas", feb) == "2025-12-25"
