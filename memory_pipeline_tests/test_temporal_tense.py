@@ -62,6 +62,8 @@ def tense(text: str, expr: str) -> tuple[str, str]:
         ("she told me on Friday that she is moving", "on Friday", (PAST, "told")),  # the telling's own date
         ("flu jab done on Friday", "on Friday", (PAST, "done")),  # a participle as a note's predicate
         ("it will be done by Friday", "Friday", (FUTURE, "will")),
+        ("my manager quit on Friday", "on Friday", (PAST, "quit")),  # no -s: not the present
+        ("the parcel gets delivered on Friday", "on Friday", (PRESENT, "")),  # a present passive
     ],
 )
 def test_tense_reader(text, expr, expected):
@@ -208,6 +210,16 @@ def test_each_reference_records_its_rule_and_the_tense_only_when_the_tense_decid
 
 def test_a_tensed_date_is_surer_than_an_untensed_one():
     assert ref("on Friday").confidence < ref("we met on Friday").confidence
+
+
+def test_a_range_of_days_of_the_month():
+    refs = resolve_temporal_references("the builders come between the 9th and the 11th", WED)
+    assert [r.label for r in refs] == ["2026-03-09", "2026-03-11"]
+
+
+def test_a_month_with_its_part_follows_the_tense():
+    assert ref("we move at the end of June").label == "2026-06-01..2026-06-30"
+    assert ref("we moved at the end of June").label == "2025-06-01..2025-06-30"
 
 
 def test_the_issue_examples():

@@ -145,9 +145,9 @@ def month(m: re.Match[str], today: date, tense: ClauseTense) -> Resolution | Non
     elif rel == "next":
         year, confidence = (today.year if number > today.month else today.year + 1), 0.8
     elif tense.forward:  # the month at or after the anchor's
-        year, confidence = (today.year if number >= today.month else today.year + 1), _sure(tense) - 0.1
+        year, confidence = (today.year if number >= today.month else today.year + 1), round(_sure(tense) - 0.1, 2)
     else:
-        year, confidence = (today.year if number <= today.month else today.year - 1), _sure(tense) - 0.1
+        year, confidence = (today.year if number <= today.month else today.year - 1), round(_sure(tense) - 0.1, 2)
     return (*month_range(year, number), "month", confidence)
 
 
@@ -198,7 +198,7 @@ def ordinal_day(m: re.Match[str], today: date, tense: ClauseTense) -> Resolution
         today, tense.forward,
         lambda i: _try_date((s := shift_months(today.replace(day=1), i)).year, s.month, day), 13,
     )
-    return (d, d, "day", _sure(tense) - 0.05) if d else None
+    return (d, d, "day", round(_sure(tense) - 0.05, 2)) if d else None
 
 
 def holiday(m: re.Match[str], today: date, tense: ClauseTense) -> Resolution | None:

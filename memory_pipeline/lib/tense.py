@@ -27,6 +27,7 @@ from memory_pipeline.lib.vocab.tense import (
     FUTURE_WORDS,
     IRREGULAR_PAST,
     MODALS,
+    NOT_BEFORE_PAST,
     NOT_PAST_ED,
     PARTICIPLES,
     PERFECT,
@@ -85,16 +86,17 @@ def _reading(toks: list[str], i: int) -> str | None:
         return None  # "I've got": possession, read at "have"
     if w in PERFECT or w in IRREGULAR_PAST:
         return PAST
-    if w in SAME_PAST and prev in SUBJECT_PRONOUNS:
-        return PAST  # "I quit", "she put": a present "she puts" would show its -s
+    if w in SAME_PAST and prev.isalpha() and prev not in DETERMINERS and prev not in NOT_BEFORE_PAST \
+            and prev not in PRESENT_BE:
+        return PAST  # "I quit", "the manager quit": a present "she quits" would show its -s
     if (w in PRESENT_BE and w not in ("be", "being")) or w.endswith(("'re", "'m")):
         return PRESENT  # a bare "be" follows a modal or "to", which speak for it
     if w.endswith("'s") and w[:-2] in PRONOUNS_IS:
         return PRESENT
     if (w.endswith("ed") and len(w) > 3 and w.isalpha() and w not in NOT_PAST_ED and not w.endswith("eed")) or (
             w in PARTICIPLES and w not in ("been", "had")):
-        if prev in DETERMINERS or prev in PRESENT_BE or prev.endswith(("'re", "'m", "'s")):
-            return None  # "the booked room", "is booked": an adjective or a present passive
+        if prev in DETERMINERS or prev in PRESENT_BE or prev in ("get", "gets") or prev.endswith(("'re", "'m", "'s")):
+            return None  # "the booked room", "is booked", "gets delivered": an adjective or a present passive
         return PAST
     if w.endswith("ing") and len(w) > 5 and w.isalpha() and (prev in PRESENT_BE or prev == "" or prev in _STRONG):
         return PRESENT  # "we are painting", or a note's "hosting lunch on Sunday"

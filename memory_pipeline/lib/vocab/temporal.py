@@ -77,7 +77,8 @@ TEMPORAL_RULES = (
         (WEEKDAYS,),
     ),
     (
-        r"\b(?:(?P<rel>in|last|this|next|early|mid|late|during|since)[\s-]+)?"
+        r"\b(?:(?P<rel>in|last|this|next|early|mid|late|during|since"
+        r"|(?:the\s+)?(?:end|start|beginning|middle)\s+of)[\s-]+)?"
         rf"(?P<month>{_MONTH_ALT})(?:,?\s+(?:of\s+)?(?P<year>\d{{4}}))?\b",
         "month",
         (MONTHS,),
@@ -118,7 +119,7 @@ TEMPORAL_RULES = (
         ("on this", WEEKDAY_ABBREVIATIONS),
     ),
     (
-        r"\b(?:(?P<prep>on|by|until|till|from|since|before|after|for|is|was)\s+)?the\s+(?P<day>\d{1,2})(?:st|nd|rd|th)\b"
+        r"\b(?:(?P<prep>on|by|until|till|to|through|between|and|from|since|before|after|for|is|was)\s+)?the\s+(?P<day>\d{1,2})(?:st|nd|rd|th)\b"
         r"(?:\s+of\s+(?P<rel>this|next|last)\s+month\b)?",
         "ordinal_day",
         (HAS_DIGIT, "st nd rd th"),
