@@ -135,10 +135,20 @@ def test_the_anchor_day_itself_counts_both_ways():
         ("the 20th of last month", "2026-02-20"),
         ("the week after next", "2026-03-16"),
         ("the weekend before last", "2026-02-21"),
+        ("the first Monday of next month", "2026-04-06"),
+        ("we met the last Friday in February", "2026-02-27"),
+        ("the meetup is the second Tuesday in March", "2026-03-10"),
+        ("we met the second Tuesday in March", "2025-03-11"),
+        ("the end of the month", "2026-03-01"),  # that month
+        ("the start of next week", "2026-03-09"),
     ],
 )
 def test_expression_grammar(text, expected):
     assert when(text) == expected
+
+
+def test_the_end_of_the_day_is_an_idiom():
+    assert resolve_temporal_references("at the end of the day it's your call", WED) == []
 
 
 def test_ordinal_days_need_a_preposition_and_no_noun_after():

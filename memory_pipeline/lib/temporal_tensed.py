@@ -13,7 +13,7 @@ import re
 from collections.abc import Callable
 from datetime import date, timedelta
 
-from memory_pipeline.lib.holidays import HOLIDAYS, holiday_key
+from memory_pipeline.lib.holidays import HOLIDAYS, holiday_key, nth_weekday
 from memory_pipeline.lib.temporal_rules import (
     Resolution,
     is_modal_may,
@@ -111,7 +111,7 @@ _STEP = {"last": -1, "this past": -1, "this": 0, "next": 1, "after next": 2, "be
 
 
 def relative_unit(m: re.Match[str], today: date, tense: ClauseTense) -> Resolution:
-    step = _STEP[" ".join(m["rel"].lower().split())]
+    step = _STEP[" ".join((m["rel"] or "this").lower().split())]  # "the end of the month": this one
     unit = m["unit"].lower()
     if unit == "week":
         start = monday(today) + timedelta(days=7 * step)
@@ -222,7 +222,26 @@ def holiday(m: re.Match[str], today: date, tense: ClauseTense) -> Resolution | N
     return (d, d, "day", confidence) if d else None
 
 
+_NTH = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4, "last": -1}
+
+
+def nth_weekday_of(m: re.Match[str], today: date, tense: ClauseTense) -> Resolution | None:
+    """"the first Monday of next month"; with a month name and no year, the tense picks the year."""
+    n, target = _NTH[m["nth"].lower()], _weekday_number(m["day"])
+    if m["rel"]:
+        first = shift_months(today.replace(day=1), {"last": -1, "this": 0, "next": 1}[m["rel"].lower()])
+        d = nth_weekday(first.year, first.month, target, n)
+        return d, d, "day", 0.9
+    number = MONTHS[m["month"].lower()]
+    if m["year"]:
+        d = nth_weekday(int(m["year"]), number, target, n)
+        return d, d, "day", 1.0
+    d = _nearest_date(today, tense.forward, lambda i: nth_weekday(today.year + i, number, target, n), 3)
+    return (d, d, "day", _sure(tense)) if d else None
+
+
 TENSED_HANDLERS: dict[str, TensedHandler] = {
+    "nth_weekday": nth_weekday_of,
     "weekday": weekday,
     "weekday_removed": weekday_removed,
     "week_on": week_on,

@@ -124,6 +124,20 @@ TEMPORAL_RULES = (
         "ordinal_day",
         (HAS_DIGIT, "st nd rd th"),
     ),
+    # "the first Monday of next month", "the last Friday in March"
+    (
+        rf"\b(?:the\s+)?(?P<nth>first|second|third|fourth|last|1st|2nd|3rd|4th)\s+(?P<day>{_WEEKDAY_ALT})\s+(?:of|in)\s+"
+        rf"(?:(?P<rel>this|next|last)\s+month|(?P<month>{_MONTH_ALT})(?:\s+(?P<year>\d{{4}}))?)\b",
+        "nth_weekday",
+        ("first second third fourth last st nd rd th", WEEKDAYS),
+    ),
+    # "the end of the month", "the start of next week": that period
+    (
+        r"\b(?:the\s+)?(?:end|start|beginning|middle)\s+of\s+(?:the\s+)?(?P<rel>this|next|last)?\s*"
+        r"(?P<unit>week|month|year)\b",
+        "relative_unit",
+        ("end start beginning middle", "week month year"),
+    ),
     (
         rf"\b(?:(?P<rel>last|next|this)\s+)?(?P<name>{HOLIDAY_PATTERN})(?:,?\s+(?P<year>\d{{4}}))?\b",
         "holiday",
