@@ -62,6 +62,8 @@ def tense(text: str, expr: str) -> tuple[str, str]:
         ("she told me on Friday that she is moving", "on Friday", (PAST, "told")),  # the telling's own date
         ("flu jab done on Friday", "on Friday", (PAST, "done")),  # a participle as a note's predicate
         ("it will be done by Friday", "Friday", (FUTURE, "will")),
+        ("Have you seen it? Anything good on Friday?", "on Friday", (PAST, "seen")),  # the sentence before
+        ("anything fun on Friday?", "on Friday", (PRESENT, "")),  # "anything" is no progressive
         ("my manager quit on Friday", "on Friday", (PAST, "quit")),  # no -s: not the present
         ("the parcel gets delivered on Friday", "on Friday", (PRESENT, "")),  # a present passive
     ],
@@ -103,6 +105,8 @@ def test_a_version_number_is_no_sentence_end():
         ("the shop opens in September", "2026-09-01"),
         ("we painted the shed this weekend", "2026-02-28"),  # said on a Wednesday: the weekend gone
         ("we're painting the shed this weekend", "2026-03-07"),
+        ("we went camping over the weekend", "2026-02-28"),
+        ("what are you doing at the weekend?", "2026-03-07"),
     ],
 )
 def test_direction_follows_the_tense(text, expected):
@@ -141,6 +145,10 @@ def test_the_anchor_day_itself_counts_both_ways():
         ("we met the second Tuesday in March", "2025-03-11"),
         ("the end of the month", "2026-03-01"),  # that month
         ("the start of next week", "2026-03-09"),
+        ("Friday next week", "2026-03-13"),
+        ("we met Tuesday last week", "2026-02-24"),
+        ("the party is Saturday the 14th", "2026-03-14"),
+        ("this coming weekend", "2026-03-07"),
     ],
 )
 def test_expression_grammar(text, expected):

@@ -107,18 +107,21 @@ def week_on(m: re.Match[str], today: date, _tense: ClauseTense) -> Resolution | 
     return d, d, "day", round(0.85 * q[1], 2)
 
 
-_STEP = {"last": -1, "this past": -1, "this": 0, "next": 1, "after next": 2, "before last": -2}
+_STEP = {"last": -1, "this past": -1, "this": 0, "this coming": 0, "next": 1, "after next": 2, "before last": -2}
 
 
 def relative_unit(m: re.Match[str], today: date, tense: ClauseTense) -> Resolution:
-    step = _STEP[" ".join((m["rel"] or "this").lower().split())]  # "the end of the month": this one
+    rel = " ".join((m["rel"] or "this").lower().split())  # "the end of the month": this one
+    step = _STEP[rel]
+    if rel == "this coming" and m["unit"].lower() == "weekend" and today.weekday() == 6:
+        step = 1  # said on a Sunday, the coming weekend is next week's
     unit = m["unit"].lower()
     if unit == "week":
         start = monday(today) + timedelta(days=7 * step)
         return start, start + timedelta(days=6), "week", 0.95 if step == 0 else 0.9
     if unit == "weekend":
         saturday = monday(today) + timedelta(days=7 * step + 5)
-        if step == 0 and not tense.forward and today < saturday:
+        if rel == "this" and not tense.forward and today < saturday:
             saturday -= timedelta(days=7)  # "we went this weekend", said on a weekday: the one just gone
         # "next weekend" on a Monday is read both ways: the coming one or the one after.
         return saturday, saturday + timedelta(days=1), "week", 0.7 if step == 1 else 0.8
@@ -222,6 +225,12 @@ def holiday(m: re.Match[str], today: date, tense: ClauseTense) -> Resolution | N
     return (d, d, "day", confidence) if d else None
 
 
+def weekday_of_week(m: re.Match[str], today: date, _tense: ClauseTense) -> Resolution:
+    """"Friday next week": the Friday of the ISO week after the anchor's."""
+    d = monday(today) + timedelta(days=7 * _STEP[m["rel"].lower()] + _weekday_number(m["day"]))
+    return d, d, "day", 0.9
+
+
 _NTH = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4, "last": -1}
 
 
@@ -242,6 +251,7 @@ def nth_weekday_of(m: re.Match[str], today: date, tense: ClauseTense) -> Resolut
 
 TENSED_HANDLERS: dict[str, TensedHandler] = {
     "nth_weekday": nth_weekday_of,
+    "weekday_of_week": weekday_of_week,
     "weekday": weekday,
     "weekday_removed": weekday_removed,
     "week_on": week_on,

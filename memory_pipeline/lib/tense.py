@@ -43,6 +43,7 @@ PAST, FUTURE, PRESENT = "past", "future", "present"
 
 # A stop inside "v4.2" or "8:40" is no boundary.
 _TOKEN = re.compile(r"[A-Za-z]+(?:['’][A-Za-z]+)*|[.!?;:](?=\s|$)|[\n()\"]|[—–]| - |,")
+_REPORTED = 2  # a segment's end: a reported clause starts after it (truthy: it ends a "sentence" too)
 _STRONG = frozenset(".!?;:\n()\"—–") | {" - "}
 
 
@@ -98,7 +99,8 @@ def _reading(toks: list[str], i: int) -> str | None:
         if prev in DETERMINERS or prev in PRESENT_BE or prev in ("get", "gets") or prev.endswith(("'re", "'m", "'s")):
             return None  # "the booked room", "is booked", "gets delivered": an adjective or a present passive
         return PAST
-    if w.endswith("ing") and len(w) > 5 and w.isalpha() and (prev in PRESENT_BE or prev == "" or prev in _STRONG):
+    if w.endswith("ing") and len(w) > 5 and w.isalpha() and not w.endswith(("thing", "morning", "evening")) \
+            and w != "during" and (prev in PRESENT_BE or prev == "" or prev in _STRONG):
         return PRESENT  # "we are painting", or a note's "hosting lunch on Sunday"
     return None
 
@@ -106,6 +108,8 @@ def _reading(toks: list[str], i: int) -> str | None:
 def _have(toks: list[str], i: int) -> str:
     """"have" with a participle is the perfect (past); "have got" and "have a" are possession (present)."""
     j = i + 1
+    if j < len(toks) and toks[j].lower() in SUBJECT_PRONOUNS:
+        j += 1  # a question's "have you been"
     while j < len(toks) and toks[j].lower() in PERFECT_ADVERBS:
         j += 1
     nxt = toks[j].lower() if j < len(toks) else ""
@@ -131,9 +135,10 @@ def _reports(toks: list[tuple[str, int, int]], i: int) -> bool:
     return nxt == "that" or nxt in SUBJECT_PRONOUNS or nxt in DETERMINERS
 
 
-def _segments(toks: list[tuple[str, int, int]]) -> list[tuple[int, int, bool]]:
-    """(first, last+1, ends the sentence) token ranges between commas, conjunctions and stops."""
-    out: list[tuple[int, int, bool]] = []
+def _segments(toks: list[tuple[str, int, int]]) -> list[tuple[int, int, bool | int]]:
+    """(first, last+1, ends the sentence: True, or _REPORTED before a reported clause) token ranges between
+    commas, conjunctions and stops."""
+    out: list[tuple[int, int, bool | int]] = []
     first = 0
     for i, (w, _, _) in enumerate(toks):
         strong = w in _STRONG
@@ -143,7 +148,7 @@ def _segments(toks: list[tuple[str, int, int]]) -> list[tuple[int, int, bool]]:
         elif _reports(toks, i):
             # "she said the parcel comes on Monday": the reported clause keeps its own tense, and the
             # saying's tense does not reach it.
-            out.append((first, i + 1, True))
+            out.append((first, i + 1, _REPORTED))
             first = i + 1
     out.append((first, len(toks), True))
     return out
@@ -194,6 +199,12 @@ def tense_of(text: str, start: int, end: int) -> Tense:
     order += neighbours
     for j in order:
         found = _nearest(words, segs[j][0], segs[j][1], e_lo, e_hi, marks)
+        if found:
+            return found
+    # A sentence without a verb ("Anything fun over the weekend?") carries on the one before it.
+    if sentence[0] > 0 and segs[sentence[0] - 1][2] is True:
+        before = _sentence(segs, sentence[0] - 1)
+        found = _nearest(words, segs[before[0]][0], segs[before[-1]][1], e_lo, e_hi, marks)
         if found:
             return found
     return _NONE

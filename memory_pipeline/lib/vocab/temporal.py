@@ -62,7 +62,7 @@ TEMPORAL_RULES = (
     (rf"\b(?:the\s+)?last\s+{_N}\s+{_UNIT}\b", "recent_span", ("last", _UNITS)),
     (rf"\b(?:the\s+)?next\s+{_N}\s+{_UNIT}\b", "upcoming_span", ("next", _UNITS)),
     (
-        r"\b(?P<rel>last|this\s+past|this|next)\s+(?P<unit>week|weekend|month|year)\b",
+        r"\b(?P<rel>last|this\s+past|this\s+coming|this|next)\s+(?P<unit>week|weekend|month|year)\b",
         "relative_unit",
         ("last this next", "week weekend month year"),
     ),
@@ -119,7 +119,8 @@ TEMPORAL_RULES = (
         ("on this", WEEKDAY_ABBREVIATIONS),
     ),
     (
-        r"\b(?:(?P<prep>on|by|until|till|to|through|between|and|from|since|before|after|for|is|was)\s+)?the\s+(?P<day>\d{1,2})(?:st|nd|rd|th)\b"
+        rf"\b(?:(?P<prep>on|by|until|till|to|through|between|and|from|since|before|after|for|is|was|{_WEEKDAY_ALT})"
+        r",?\s+)?the\s+(?P<day>\d{1,2})(?:st|nd|rd|th)\b"
         r"(?:\s+of\s+(?P<rel>this|next|last)\s+month\b)?",
         "ordinal_day",
         (HAS_DIGIT, "st nd rd th"),
@@ -130,6 +131,14 @@ TEMPORAL_RULES = (
         rf"(?:(?P<rel>this|next|last)\s+month|(?P<month>{_MONTH_ALT})(?:\s+(?P<year>\d{{4}}))?)\b",
         "nth_weekday",
         ("first second third fourth last st nd rd th", WEEKDAYS),
+    ),
+    # "at the weekend", "over the weekend": the clause's tense picks the one gone or the one coming
+    (r"\b(?:on|at|over|during)\s+the\s+(?P<unit>weekend)\b(?P<rel>)", "relative_unit", ("weekend", "the")),
+    # "Friday next week": that week's Friday
+    (
+        rf"\b(?P<day>{_WEEKDAY_ALT})\s+(?P<rel>last|this|next)\s+week\b",
+        "weekday_of_week",
+        (WEEKDAYS, "last this next", "week"),
     ),
     # "the end of the month", "the start of next week": that period
     (
