@@ -46,16 +46,16 @@ def facts_json(text: str) -> list[dict]:
 
 
 def dates_json(rec: MemoryIn) -> list[dict]:
-    return [
-        {
-            "text": r.original_text,
-            "date": r.resolved_date.isoformat(),
-            "end": r.resolved_end.isoformat(),
-            "granularity": r.granularity,
-            "confidence": r.confidence,
-        }
-        for r in resolve_temporal_references(rec.content, rec.created_at)
-    ]
+    """The resolved dates stored with a memory, each with how it was resolved: the rule kind, and where
+    the clause decided the direction, the tense read and the word that decided it."""
+    out = []
+    for r in resolve_temporal_references(rec.content, rec.created_at):
+        row = {"text": r.original_text, "date": r.resolved_date.isoformat(), "end": r.resolved_end.isoformat(),
+               "granularity": r.granularity, "confidence": r.confidence, "method": r.method}
+        if r.tense is not None:
+            row |= {"tense": r.tense, "cue": r.cue}
+        out.append(row)
+    return out
 
 
 # (similarity, match id, match's root id, match's text, match's content hash)

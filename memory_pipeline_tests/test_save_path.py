@@ -132,3 +132,14 @@ def test_jsonl_with_one_bad_line_writes_nothing_and_names_the_line(service, tmp_
     with pytest.raises(ValidationError, match="line 2.*JSON"):
         service.ingest_file(p)
     assert service.stats()["memories"] == 0
+
+
+def test_stored_dates_follow_the_tense_and_record_how_they_were_resolved(service):
+    # Wednesday 2026-03-04: a plan on Friday is the 6th, an event told in the past the 27th before.
+    r = service.remember("ida", "The plumber is coming on Friday. We met the landlord on Friday.",
+                         created_at="2026-03-04T12:00:00Z")
+    plan, event = service.get_memories([r.id])[0]["resolved_dates"]
+    assert (plan["date"], plan["method"], plan["tense"], plan["cue"]) == ("2026-03-06", "rule:weekday", "present",
+                                                                          "coming")
+    assert (event["date"], event["method"], event["tense"], event["cue"]) == ("2026-02-27", "rule:weekday", "past",
+                                                                              "met")

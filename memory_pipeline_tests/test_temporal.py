@@ -213,13 +213,15 @@ def test_last_month_across_a_year_boundary():
         ("last Tues", "2023-05-02"),
         ("last Monday", "2023-05-01"),  # the anchor is a Monday: a week earlier
         ("last Sunday", "2023-05-07"),
-        ("on Friday", "2023-05-05"),
-        ("Friday", "2023-05-05"),
+        ("we met on Friday", "2023-05-05"),  # past tense: the last Friday
+        ("the review is on Friday", "2023-05-12"),  # a plan: the next Friday
+        ("Friday", "2023-05-12"),  # no tense at all reads as present, so forward
         ("next Friday", "2023-05-12"),
         ("next Monday", "2023-05-15"),
         ("this coming Wednesday", "2023-05-10"),
         ("this Friday", "2023-05-12"),
-        ("this Monday", "2023-05-08"),
+        ("this Monday", "2023-05-08"),  # said on a Monday: today
+        ("I called him this Monday", "2023-05-08"),
     ],
 )
 def test_weekdays(expr, expected):
@@ -231,8 +233,8 @@ def test_last_friday_on_a_friday_is_a_week_earlier():
     assert day("last Friday", friday) == "2023-05-05"
 
 
-def test_bare_weekdays_are_less_certain_than_last_weekday():
-    assert one("Friday").confidence < one("on Friday").confidence < one("last Friday").confidence
+def test_weekdays_without_a_tense_are_less_certain_than_tensed_ones_and_last_weekday():
+    assert one("Friday").confidence < one("we met on Friday").confidence < one("last Friday").confidence
 
 
 def test_plural_weekdays_are_habits_not_dates():
@@ -249,17 +251,21 @@ def test_possessive_weekday_is_a_date():
 @pytest.mark.parametrize(
     ("expr", "expected"),
     [
-        ("in March", ("2023-03-01", "2023-03-31")),
-        ("in May", ("2023-05-01", "2023-05-31")),
-        ("in June", ("2022-06-01", "2022-06-30")),  # after the anchor's month: the previous year
+        ("we moved in March", ("2023-03-01", "2023-03-31")),  # past tense: the last March
+        ("we move in March", ("2024-03-01", "2024-03-31")),  # present: the next one
+        ("it opened in May", ("2023-05-01", "2023-05-31")),  # the anchor's own month either way
+        ("it opens in May", ("2023-05-01", "2023-05-31")),
+        ("I was there in June", ("2022-06-01", "2022-06-30")),
+        ("I'll be there in June", ("2023-06-01", "2023-06-30")),
+        ("since June", ("2022-06-01", "2022-06-30")),  # "since" looks back whatever the tense
         ("this March", ("2023-03-01", "2023-03-31")),
         ("this June", ("2023-06-01", "2023-06-30")),
         ("last March", ("2023-03-01", "2023-03-31")),
         ("last May", ("2022-05-01", "2022-05-31")),
         ("next March", ("2024-03-01", "2024-03-31")),
         ("next June", ("2023-06-01", "2023-06-30")),
-        ("early February", ("2023-02-01", "2023-02-28")),
-        ("mid-March", ("2023-03-01", "2023-03-31")),
+        ("it snowed in early February", ("2023-02-01", "2023-02-28")),
+        ("he left mid-March", ("2023-03-01", "2023-03-31")),
         ("March 2021", ("2021-03-01", "2021-03-31")),
         ("in February of 2024", ("2024-02-01", "2024-02-29")),
     ],
@@ -270,8 +276,8 @@ def test_months(expr, expected):
     assert ref.granularity == "month"
 
 
-def test_in_a_later_month_is_less_certain_than_in_an_earlier_one():
-    assert one("in June").confidence < one("in March").confidence
+def test_a_month_without_a_tense_is_less_certain_than_a_tensed_one():
+    assert one("in June").confidence < one("we went in June").confidence
 
 
 def test_bare_month_names_and_the_verb_may_are_not_dates():
@@ -314,17 +320,21 @@ def test_seasons(expr, anchor, expected):
         ("7 May 2021", "2021-05-07", 1.0),
         ("the 7th of May 2021", "2021-05-07", 1.0),
         ("Sept. 3 2020", "2020-09-03", 1.0),
-        ("Sunday, May 7", "2023-05-07", 0.9),
-        ("May 7", "2023-05-07", 0.9),
-        ("May 8", "2023-05-08", 0.9),  # the anchor day itself counts as past
-        ("May 9", "2022-05-09", 0.9),  # not yet reached this year: last year's
-        ("December 25th", "2022-12-25", 0.9),
-        ("3 Jan", "2023-01-03", 0.9),
+        ("we met on Sunday, May 7", "2023-05-07", 0.85),
+        ("it rained on May 7", "2023-05-07", 0.85),
+        ("May 7", "2024-05-07", 0.6),  # no tense: forward, less sure
+        ("we met on May 8", "2023-05-08", 0.85),  # the anchor day itself counts either way
+        ("the launch is on May 8", "2023-05-08", 0.85),
+        ("we met on May 9", "2022-05-09", 0.85),  # past tense, not yet reached this year: last year's
+        ("the launch is on May 9", "2023-05-09", 0.85),  # a plan: this year's
+        ("we met on December 25th", "2022-12-25", 0.85),
+        ("we met on 3 Jan", "2023-01-03", 0.85),
+        ("we will meet on 3 Jan", "2024-01-03", 0.85),
     ],
 )
 def test_explicit_dates(expr, expected, confidence):
     ref = one(expr)
-    assert ref.original_text == expr
+    assert expr.endswith(ref.original_text)
     assert ref.resolved_date.isoformat() == expected
     assert ref.confidence == confidence
 
@@ -335,8 +345,9 @@ def test_explicit_date_with_weekday_is_one_reference():
     assert ref.resolved_date == date(2023, 5, 7)
 
 
-def test_february_29_without_year_goes_back_to_a_leap_year():
-    assert day("Feb 29", datetime(2023, 5, 8)) == "2020-02-29"
+def test_february_29_without_year_goes_to_the_leap_year_the_tense_points_at():
+    assert day("we married on Feb 29", datetime(2023, 5, 8)) == "2020-02-29"
+    assert day("the party is on Feb 29", datetime(2023, 5, 8)) == "2024-02-29"
 
 
 def test_impossible_dates_are_ignored():
@@ -526,12 +537,16 @@ def test_explicit_dates_with_a_year_ignore_the_anchor(d, anchor):
 
 @settings(max_examples=300)
 @given(d=st.dates(min_value=date(1990, 1, 1), max_value=date(2100, 12, 31)), anchor=anchors)
-def test_explicit_dates_without_a_year_are_the_latest_not_after_the_anchor(d, anchor):
-    resolved = one(f"{MONTH_NAMES[d.month - 1]} {d.day}", anchor).resolved_date
-    assert (resolved.month, resolved.day) == (d.month, d.day)
-    assert resolved <= anchor.date()
-    # The year before would also fit, so nothing later was skipped (Feb 29 may skip several years).
-    assert (anchor.date() - resolved).days <= (366 if (d.month, d.day) != (2, 29) else 366 * 8)
+def test_explicit_dates_without_a_year_are_the_nearest_the_tense_allows(d, anchor):
+    when = f"{MONTH_NAMES[d.month - 1]} {d.day}"
+    past = one(f"it happened on {when}", anchor).resolved_date
+    plan = one(f"it is on {when}", anchor).resolved_date
+    # The year before (after) would also fit, so nothing nearer was skipped (Feb 29 may skip several years).
+    most = 366 if (d.month, d.day) != (2, 29) else 366 * 8
+    for resolved in (past, plan):
+        assert (resolved.month, resolved.day) == (d.month, d.day)
+    assert 0 <= (anchor.date() - past).days <= most
+    assert 0 <= (plan - anchor.date()).days <= most
 
 
 @settings(max_examples=200)
@@ -541,11 +556,13 @@ def test_month_rules(anchor, month):
     number = MONTH_NAMES.index(month) + 1
     last = one(f"last {month}", anchor).resolved_date
     nxt = one(f"next {month}", anchor).resolved_date
-    in_ = one(f"in {month}", anchor).resolved_date
-    assert last.month == nxt.month == in_.month == number
+    in_ = one(f"we went in {month}", anchor).resolved_date
+    ahead = one(f"we go in {month}", anchor).resolved_date
+    assert last.month == nxt.month == in_.month == ahead.month == number
     assert (last.year, last.month) < (a.year, a.month) <= (last.year + 1, last.month)
     assert (nxt.year, nxt.month) > (a.year, a.month) >= (nxt.year - 1, nxt.month)
     assert (in_.year, in_.month) <= (a.year, a.month) < (in_.year + 1, in_.month)
+    assert (ahead.year - 1, ahead.month) < (a.year, a.month) <= (ahead.year, ahead.month)
     assert one(f"this {month}", anchor).resolved_date.year == a.year
 
 

@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date, datetime
 
-from memory_pipeline.lib.temporal_rules import ALL_NEEDS, RULES, Resolution, date_words
+from memory_pipeline.lib.temporal_rules import HANDLERS, Resolution, date_words
+from memory_pipeline.lib.temporal_tensed import TENSED_HANDLERS
+from memory_pipeline.lib.tense import ClauseTense, Tense
+from memory_pipeline.lib.vocab.temporal import TEMPORAL_RULES
 
 GRANULARITIES = ("day", "week", "month", "season", "year")
 
@@ -21,6 +26,12 @@ class TemporalReference:
     resolved_end: date
     granularity: str  # one of GRANULARITIES
     confidence: float
+    # How it was resolved: "rule:<kind>" (the rule table; no library resolves dates on the save path), and
+    # for a date whose direction the clause decided, the tense read ("past", "future", "present") and the
+    # word that decided it ("" when the clause had none and the present was assumed).
+    method: str = "rule"
+    tense: str | None = None
+    cue: str | None = None
 
     @property
     def label(self) -> str:
@@ -30,7 +41,32 @@ class TemporalReference:
         return f"{self.resolved_date.isoformat()}..{self.resolved_end.isoformat()}"
 
 
-_Candidate = tuple[int, int, int, Resolution]  # (start, end, rule priority, resolution)
+@dataclass(frozen=True)
+class Rule:
+    pattern: re.Pattern[str]
+    kind: str  # the handler's name, recorded as the method
+    handler: Callable
+    tensed: bool  # the handler takes the clause's tense
+    # A text can only match when its words meet every one of these sets; checked before the regex,
+    # so the common sentence without any date word costs a split and a few set lookups.
+    needs: tuple[frozenset[str], ...]
+
+
+RULES: tuple[Rule, ...] = tuple(
+    Rule(
+        re.compile(pattern, re.IGNORECASE),
+        name,
+        TENSED_HANDLERS.get(name) or HANDLERS[name],
+        name in TENSED_HANDLERS,
+        tuple(frozenset(n.split()) if isinstance(n, str) else frozenset(n) for n in needs),
+    )
+    for pattern, name, needs in TEMPORAL_RULES
+)
+# Every rule needs at least one of these.
+ALL_NEEDS = frozenset().union(*(rule.needs[0] for rule in RULES))
+
+# (start, end, rule priority, resolution, method, tense or None)
+_Candidate = tuple[int, int, int, Resolution, str, Tense | None]
 
 
 def _candidates(text: str, words: set[str], today: date) -> list[_Candidate]:
@@ -39,12 +75,14 @@ def _candidates(text: str, words: set[str], today: date) -> list[_Candidate]:
         if any(need.isdisjoint(words) for need in rule.needs):
             continue
         for m in rule.pattern.finditer(text):
+            clause = ClauseTense(text, m.start(), m.end()) if rule.tensed else None
             try:
-                resolution = rule.handler(m, today)
+                resolution = rule.handler(m, today, clause) if clause else rule.handler(m, today)
             except (ValueError, OverflowError):
                 continue  # no such calendar date, or outside the representable years
             if resolution is not None:
-                candidates.append((m.start(), m.end(), priority, resolution))
+                candidates.append((m.start(), m.end(), priority, resolution, "rule:" + rule.kind,
+                                   clause.read if clause else None))
     return candidates
 
 
@@ -100,8 +138,9 @@ def resolve_temporal_references(text: str, anchor: datetime) -> list[TemporalRef
         return []
     today = anchor.date()  # the calendar date where the memory was written
     return [
-        TemporalReference(text[start:end], start, end, res[0], res[1], res[2], res[3])
-        for start, end, _, res in _longest_first(_candidates(text, words, today))
+        TemporalReference(text[start:end], start, end, *res, method=method,
+                          tense=tense.tense if tense else None, cue=tense.cue if tense else None)
+        for start, end, _, res, method, tense in _longest_first(_candidates(text, words, today))
     ]
 
 

@@ -2,6 +2,7 @@
 
 import re
 
+from memory_pipeline.lib.holidays import HOLIDAY_PATTERN
 from memory_pipeline.lib.vocab.calendar import (
     MONTH_ABBREVIATIONS,
     MONTHS,
@@ -27,6 +28,8 @@ _UNIT = r"(?P<unit>days?|weeks?|fortnights?|months?|years?)"
 _WEEKDAY_PREFIX = rf"(?:(?:{_WEEKDAY_ALT}),?\s+)?"
 _ANY_MONTH = frozenset([*MONTHS, *MONTH_ABBREVIATIONS])
 _UNITS = "day days week weeks fortnight fortnights month months year years"
+_HOLIDAY_WORDS = "christmas xmas boxing year years valentine valentines patrick patricks friday easter independence july" \
+    " halloween bonfire thanksgiving memorial labor"
 
 # (pattern, handler, needs): matched case-insensitively; a rule runs only when the text's words meet
 # each of its needs (a string of words or a collection of them). Earlier rules win ties between
@@ -59,7 +62,7 @@ TEMPORAL_RULES = (
     (rf"\b(?:the\s+)?last\s+{_N}\s+{_UNIT}\b", "recent_span", ("last", _UNITS)),
     (rf"\b(?:the\s+)?next\s+{_N}\s+{_UNIT}\b", "upcoming_span", ("next", _UNITS)),
     (
-        r"\b(?P<rel>last|this\s+past|this|next)\s+(?P<unit>week|weekend|month|year)\b",
+        r"\b(?P<rel>last|this\s+past|this\s+coming|this|next)\s+(?P<unit>week|weekend|month|year)\b",
         "relative_unit",
         ("last this next", "week weekend month year"),
     ),
@@ -74,7 +77,8 @@ TEMPORAL_RULES = (
         (WEEKDAYS,),
     ),
     (
-        r"\b(?:(?P<rel>in|last|this|next|early|mid|late|during|since)[\s-]+)?"
+        r"\b(?:(?P<rel>in|last|this|next|early|mid|late|during|since"
+        r"|(?:the\s+)?(?:end|start|beginning|middle)\s+of)[\s-]+)?"
         rf"(?P<month>{_MONTH_ALT})(?:,?\s+(?:of\s+)?(?P<year>\d{{4}}))?\b",
         "month",
         (MONTHS,),
@@ -89,5 +93,63 @@ TEMPORAL_RULES = (
         rf"\b(?:in\s+)?(?:the\s+)?(?P<season>{_SEASON_ALT})\s+(?:of\s+)?(?P<year>\d{{4}})\b",
         "season_year",
         (SEASONS, HAS_YEAR),
+    ),
+    (
+        rf"\b(?:the\s+)?(?P<day>{_WEEKDAY_ALT})\s+(?P<rel>after\s+next|before\s+last)\b",
+        "weekday_removed",
+        (WEEKDAYS, "after before"),
+    ),
+    (
+        r"\b(?:the\s+)?(?P<unit>week|weekend|month|year)\s+(?P<rel>after\s+next|before\s+last)\b",
+        "relative_unit",
+        ("after before", "week weekend month year"),
+    ),
+    (
+        rf"\b{_N}\s+(?P<unit>weeks?|fortnights?)\s+(?:(?P<rel>on|from|last)\s+(?:next\s+)?)?"
+        rf"(?P<day>{_WEEKDAY_ALT}|today|tomorrow|yesterday)\b",
+        "week_on",
+        ("week weeks fortnight fortnights", (*WEEKDAYS, "today", "tomorrow", "yesterday")),
+    ),
+    # British "Tuesday week", "tomorrow week": a week after it
+    (rf"\b(?P<day>{_WEEKDAY_ALT}|tomorrow)\s+(?P<unit>week)\b(?P<n>)(?P<rel>)", "week_on", ("week", (*WEEKDAYS, "tomorrow"))),
+    # "on Fri", "this Sat": short names only when capitalised; "Sun" is a word ("out on Sun")
+    (
+        r"\b(?P<rel>on|this)\s+(?-i:(?P<day>Mon|Tues?|Wed|Thu(?:rs?)?|Fri|Sat))\b",
+        "weekday",
+        ("on this", WEEKDAY_ABBREVIATIONS),
+    ),
+    (
+        rf"\b(?:(?P<prep>on|by|until|till|to|through|between|and|from|since|before|after|for|is|was|{_WEEKDAY_ALT})"
+        r",?\s+)?the\s+(?P<day>\d{1,2})(?:st|nd|rd|th)\b"
+        r"(?:\s+of\s+(?P<rel>this|next|last)\s+month\b)?",
+        "ordinal_day",
+        (HAS_DIGIT, "st nd rd th"),
+    ),
+    # "the first Monday of next month", "the last Friday in March"
+    (
+        rf"\b(?:the\s+)?(?P<nth>first|second|third|fourth|last|1st|2nd|3rd|4th)\s+(?P<day>{_WEEKDAY_ALT})\s+(?:of|in)\s+"
+        rf"(?:(?P<rel>this|next|last)\s+month|(?P<month>{_MONTH_ALT})(?:\s+(?P<year>\d{{4}}))?)\b",
+        "nth_weekday",
+        ("first second third fourth last st nd rd th", WEEKDAYS),
+    ),
+    # "at the weekend", "over the weekend": the clause's tense picks the one gone or the one coming
+    (r"\b(?:on|at|over|during)\s+the\s+(?P<unit>weekend)\b(?P<rel>)", "relative_unit", ("weekend", "the")),
+    # "Friday next week": that week's Friday
+    (
+        rf"\b(?P<day>{_WEEKDAY_ALT})\s+(?P<rel>last|this|next)\s+week\b",
+        "weekday_of_week",
+        (WEEKDAYS, "last this next", "week"),
+    ),
+    # "the end of the month", "the start of next week": that period
+    (
+        r"\b(?:the\s+)?(?:end|start|beginning|middle)\s+of\s+(?:the\s+)?(?P<rel>this|next|last)?\s*"
+        r"(?P<unit>week|month|year)\b",
+        "relative_unit",
+        ("end start beginning middle", "week month year"),
+    ),
+    (
+        rf"\b(?:(?P<rel>last|next|this)\s+)?(?P<name>{HOLIDAY_PATTERN})(?:,?\s+(?P<year>\d{{4}}))?\b",
+        "holiday",
+        (_HOLIDAY_WORDS,),
     ),
 )
