@@ -21,7 +21,16 @@ def cmd_consolidate(args) -> int:
     with MemoryService() as svc:
         res = svc.consolidate(args.user, all_users=args.all, mode=args.mode, dry_run=args.dry_run)
     _print(res, args.json)
+    if _check_failed(res, "no_loss"):  # a lost memory fails the command, whatever else the run reports
+        sys.stderr.write(f"memory-pipeline: no_loss check failed in run {res.get('run_id')}: a memory or one"
+                         " of its links is lost (the check's metadata in the Dagster UI names them)\n")
+        return 1
     return 0 if res.get("status") in ("SUCCESS", "NOTHING_TO_DO") else 1
+
+
+def _check_failed(res: dict, name: str) -> bool:
+    """Whether the asset check `name` failed in the run, or in any of the runs a result merges."""
+    return (res.get("checks") or {}).get(name) is False or any(_check_failed(r, name) for r in res.get("runs", []))
 
 
 def cmd_suggestions(args) -> int:

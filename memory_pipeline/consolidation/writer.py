@@ -63,12 +63,22 @@ class Writer:
         """Derived column values by memory id; the snapshot sees them now, the table at `finish`."""
         if column not in _SNAPSHOT_COLUMNS:
             raise ValueError(f"not a derived column: {column}")
+        if column in ("duplicate_of", "superseded_by"):
+            changes = self._no_self_links(column, changes)
         if not changes:
             return
         self._changes.setdefault(column, {}).update(changes)
         values, pos = getattr(self.ctx.snap, column), self.ctx.pos
         for mid, v in changes.items():
             values[pos[mid]] = v
+
+    def _no_self_links(self, column: str, changes: dict[int, object]) -> dict[int, object]:
+        """A memory linked to itself would break the user's every later run (the table refuses it):
+        such a link is dropped and logged, whichever phase asked for it."""
+        selfish = sorted(mid for mid, v in changes.items() if v == mid)
+        for mid in selfish:
+            self.act("SKIP", [mid], f"{column} link of memory {mid} to itself refused")
+        return {mid: v for mid, v in changes.items() if v != mid} if selfish else changes
 
     # -- derived rows -------------------------------------------------------------------------------
     def add_edges(self, rows: list[dict]) -> None:
@@ -92,6 +102,11 @@ class Writer:
                      replaced_by=sid, old_source_ids=old_sources,
                      removed_edges=[{"edge_type": "consolidates", "source_id": replaces, "target_id": str(i)}
                                     for i in old_sources])
+            # a source the new summary no longer holds (it became a duplicate, say) must not keep pointing
+            # at the deleted one: unlinked, the next run summarizes it again
+            pos, into = ctx.pos, ctx.snap.summarized_into
+            left = set(old_sources) - set(ids)
+            self.set_memory("summarized_into", {i: None for i in sorted(left) if i in pos and into[pos[i]] == replaces})
         view[sid] = {"access_count": 0, **row}
         self._summaries.append(row)
         self._edges.extend(
