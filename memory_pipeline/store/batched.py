@@ -211,6 +211,7 @@ def delete_summaries(conn: psycopg.Connection, users: Sequence[str], ids: Sequen
     """`consolidation.delete_summaries` for many users: their edges found through the (user, type) index."""
     if not ids:
         return
+    conn.execute(cs.UNLINK_SOURCES_SQL, (list(ids),))
     conn.execute("DELETE FROM edges WHERE user_id = ANY(%s) AND edge_type = 'consolidates' AND source_id = ANY(%s)",
                  (list(users), list(ids)))
     conn.execute("DELETE FROM summaries WHERE id = ANY(%s)", (list(ids),))

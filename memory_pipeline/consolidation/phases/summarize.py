@@ -30,7 +30,6 @@ class Job:
 
 def run(ctx: RunContext, writer: Writer, engine: Engine) -> PhaseResult:
     res = PhaseResult(NAME, ASSET)
-    unlink_dangling(ctx, writer)
     jobs = []
     for row in stale(ctx, engine):
         ids = sorted(int(i) for i in row["source_ids"] if int(i) in ctx.pos)
@@ -47,25 +46,6 @@ def run(ctx: RunContext, writer: Writer, engine: Engine) -> PhaseResult:
     # episodes after the cluster summaries are written: what a cluster summary stands for is not repeated
     write_summaries(ctx, writer, engine, res, [Job(chunk, "episode") for chunk in episodes(ctx)])
     return res
-
-
-def unlink_dangling(ctx: RunContext, writer: Writer) -> None:
-    """A memory whose summary is gone or no longer lists it (a store written before this check, a link a
-    concurrent save kept from being cleared) stands for nothing: unlinked, it is summarized again."""
-    s, view = ctx.snap, ctx.summaries()
-    sources: dict[str, set[int]] = {}
-    dangling: dict[str, list[int]] = defaultdict(list)
-    for k, sid in enumerate(s.summarized_into):
-        if sid is None:
-            continue
-        if sid not in sources:
-            sources[sid] = {int(i) for i in view[sid]["source_ids"]} if sid in view else set()
-        if ctx.id_of(k) not in sources[sid]:
-            dangling[sid].append(ctx.id_of(k))
-    for sid, ids in sorted(dangling.items()):
-        writer.set_memory("summarized_into", dict.fromkeys(ids))
-        writer.act("UNLINK", ids, f"summarized_into {sid}: that summary is gone or does not list them;"
-                                  " unlinked to be summarized again", target=sid)
 
 
 def stale(ctx: RunContext, engine: Engine) -> list[dict]:
