@@ -129,6 +129,8 @@ def test_self_loops_and_double_links_are_refused_for_every_kind(service):
         service.accept_suggestion("kinds", _craft(service, "kinds", "UPDATE", [a, b], {"newer": a, "older": b}))
     rows = _rows(service, "kinds")
     assert rows[a][1] == b and rows[b][1] is None  # only the accepted direction
+    with pytest.raises(ValidationError, match=f"memory {a} was superseded by {b} since"):
+        service.accept_suggestion("kinds", _craft(service, "kinds", "REPLACE", [a, b]))
     c = service.remember("kinds", "Arsenal is the football club I support.", created_at="2025-01-02T10:00:00+00:00")
     with service.conn.transaction():
         service.conn.execute("UPDATE memories SET summarized_into = 'sum_x' WHERE id = %s", (c.id,))

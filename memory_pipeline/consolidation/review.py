@@ -83,13 +83,23 @@ def _accept_update(conn: psycopg.Connection, row: dict, rows: dict[int, dict], p
     store.link_superseded(conn, user, newer, older)
 
 
+def _not_superseded(row: dict, rows: dict[int, dict]) -> None:
+    """A REPLACE or MERGE judged two texts; one replaced since (an edited re-ingest, an accepted UPDATE)
+    is no longer the text that was judged."""
+    for i, r in sorted(rows.items()):
+        if r["superseded_by"] is not None:
+            raise _stale(row, f"memory {i} was superseded by {r['superseded_by']} since")
+
+
 def _accept_replace(conn: psycopg.Connection, row: dict, rows: dict[int, dict], payload: dict) -> None:
+    _not_superseded(row, rows)
     # the fuller text stays; both leave the flagged queue (the kept one's question is answered too)
     keep = sorted(rows, key=lambda i: (-len(rows[i]["content"]), i))[0]
     store.link_duplicate(conn, row["user_id"], keep, sorted(rows))
 
 
 def _accept_merge(conn: psycopg.Connection, row: dict, rows: dict[int, dict], payload: dict) -> None:
+    _not_superseded(row, rows)
     user, ids = row["user_id"], sorted(rows)
     linked = [i for i in ids if rows[i]["summarized_into"] is not None]
     if linked:
