@@ -26,11 +26,20 @@ def cmd_consolidate(args) -> int:
 
 def consolidate_exit_code(res: dict) -> int:
     """0 when every user committed (or there was nothing to do); 1 otherwise, each failed user named on
-    one line of stderr (`status: partial` when the others committed)."""
+    one line of stderr (`status: partial` when the others committed); 1 when a memory was lost."""
     for user, why in res.get("failed_users", {}).items():
         first = (why or "").strip().splitlines()[0] if (why or "").strip() else "failed"
         sys.stderr.write(f"memory-pipeline: consolidation failed for user {user}: {first}\n")
+    if _check_failed(res, "no_loss"):  # a lost memory fails the command, whatever else the run reports
+        sys.stderr.write(f"memory-pipeline: no_loss check failed in run {res.get('run_id')}: a memory or one"
+                         " of its links is lost (the check's metadata in the Dagster UI names them)\n")
+        return 1
     return 0 if res.get("status") in ("SUCCESS", "NOTHING_TO_DO") else 1
+
+
+def _check_failed(res: dict, name: str) -> bool:
+    """Whether the asset check `name` failed in the run, or in any of the runs a result merges."""
+    return (res.get("checks") or {}).get(name) is False or any(_check_failed(r, name) for r in res.get("runs", []))
 
 
 def cmd_suggestions(args) -> int:

@@ -201,7 +201,8 @@ def apply(conn: psycopg.Connection, writers: list[Writer], dry_run: bool) -> Non
 
 def _write_derived(conn: psycopg.Connection, writers: list[Writer], run_id: str | None) -> None:
     """Clusters, summaries and edges: what each phase's flush would have written."""
-    bsql.delete_summaries(conn, [w.ctx.user_id for w in writers], [d for w in writers for d in w.out["deleted"]])
+    bsql.delete_summaries(conn, [w.ctx.user_id for w in writers], [d for w in writers for d in w.out["deleted"]],
+                          [i for w in writers for i in w.out["unlink"]])
     vector = _centroids(conn, writers)
     bsql.upsert_clusters(conn, [(cid, w.ctx.user_id, vector(c), n) for w in writers for cid, c, n in w.out["clusters"]],
                          "embedding-agglomerative", run_id)

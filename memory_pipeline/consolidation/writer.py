@@ -34,12 +34,13 @@ class Writer:
         self._changes: dict[str, dict[int, object]] = {}
         self._summaries: list[dict] = []
         self._deleted: list[str] = []
+        self._unlink: list[int] = []
         self._edges: list[dict] = []
         self._clusters: list[tuple] = []
         # a batch of users (`ctx.deferred`): what each flush and finish would write, left for the batch
         self.deferred = ctx.deferred
-        self.out: dict[str, list] = {k: [] for k in ("clusters", "deleted", "summaries", "edges", "profile",
-                                                       "fingerprint", "session")}
+        self.out: dict[str, list] = {k: [] for k in ("clusters", "deleted", "unlink", "summaries", "edges",
+                                                       "profile", "fingerprint", "session")}
         self.tier_request: tuple | None = None  # (overrides, max id, callback, place in the action log)
         self.tier_result: tier_sql.TierResult | None = None  # the user's rows as the tier statement counted them
         self.tiers_kept: tier_sql.TierResult | None = None  # a batch's quiet user whose tiers cannot have changed
@@ -63,12 +64,22 @@ class Writer:
         """Derived column values by memory id; the snapshot sees them now, the table at `finish`."""
         if column not in _SNAPSHOT_COLUMNS:
             raise ValueError(f"not a derived column: {column}")
+        if column in ("duplicate_of", "superseded_by"):
+            changes = self._no_self_links(column, changes)
         if not changes:
             return
         self._changes.setdefault(column, {}).update(changes)
         values, pos = getattr(self.ctx.snap, column), self.ctx.pos
         for mid, v in changes.items():
             values[pos[mid]] = v
+
+    def _no_self_links(self, column: str, changes: dict[int, object]) -> dict[int, object]:
+        """A memory linked to itself would break the user's every later run (the table refuses it):
+        such a link is dropped and logged, whichever phase asked for it."""
+        selfish = sorted(mid for mid, v in changes.items() if v == mid)
+        for mid in selfish:
+            self.act("SKIP", [mid], f"{column} link of memory {mid} to itself refused")
+        return {mid: v for mid, v in changes.items() if v != mid} if selfish else changes
 
     # -- derived rows -------------------------------------------------------------------------------
     def add_edges(self, rows: list[dict]) -> None:
@@ -92,6 +103,12 @@ class Writer:
                      replaced_by=sid, old_source_ids=old_sources,
                      removed_edges=[{"edge_type": "consolidates", "source_id": replaces, "target_id": str(i)}
                                     for i in old_sources])
+            # a source the new summary no longer holds (it became a duplicate, say) must not keep pointing
+            # at the deleted one: unlinked, the next run summarizes it again
+            pos, into = ctx.pos, ctx.snap.summarized_into
+            left = sorted(set(old_sources) - set(ids))
+            self.set_memory("summarized_into", {i: None for i in left if i in pos and into[pos[i]] == replaces})
+            self._unlink.extend(i for i in left if i not in pos)  # rows the run did not read: in SQL
         view[sid] = {"access_count": 0, **row}
         self._summaries.append(row)
         self._edges.extend(
@@ -182,7 +199,7 @@ class Writer:
         conn = self.ctx.conn
         if self.deferred and not self.dry:
             self.changed_rows += len(self._clusters) + len(self._summaries)
-            for key, rows in (("clusters", self._clusters), ("deleted", self._deleted),
+            for key, rows in (("clusters", self._clusters), ("deleted", self._deleted), ("unlink", self._unlink),
                               ("summaries", self._summaries), ("edges", self._edges)):
                 self.out[key].extend(rows)
         elif not self.dry:
@@ -193,11 +210,11 @@ class Writer:
                 store.upsert_clusters(conn, self.ctx.user_id, self._clusters, "embedding-agglomerative",
                                       self.ctx.run_id)
                 self.changed_rows += len(self._clusters)
-            store.delete_summaries(conn, self._deleted)
+            store.delete_summaries(conn, self._deleted, self._unlink)
             store.insert_summaries(conn, self._summaries)
             self.changed_rows += len(self._summaries)
             self.changed_rows += store.insert_edges(conn, self._edges)
-        self._clusters, self._deleted, self._summaries, self._edges = [], [], [], []
+        self._clusters, self._deleted, self._summaries, self._edges, self._unlink = [], [], [], [], []
 
     def _vector(self, v):
         return clustering.centroid(self.ctx.embeddings(list(v.ids))) if isinstance(v, Centroid) else v

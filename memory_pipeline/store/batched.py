@@ -207,10 +207,13 @@ def set_tier_states(conn: psycopg.Connection, rows: Sequence[tuple[str, datetime
         tuple(list(col) for col in zip(*[(u, at, due, k, json.dumps(c)) for u, at, due, k, c in rows], strict=True)))
 
 
-def delete_summaries(conn: psycopg.Connection, users: Sequence[str], ids: Sequence[str]) -> None:
+def delete_summaries(conn: psycopg.Connection, users: Sequence[str], ids: Sequence[str],
+                     unlink: Sequence[int] = ()) -> None:
     """`consolidation.delete_summaries` for many users: their edges found through the (user, type) index."""
     if not ids:
         return
+    if unlink:
+        conn.execute(cs.UNLINK_SQL, (list(unlink), list(ids)))
     conn.execute("DELETE FROM edges WHERE user_id = ANY(%s) AND edge_type = 'consolidates' AND source_id = ANY(%s)",
                  (list(users), list(ids)))
     conn.execute("DELETE FROM summaries WHERE id = ANY(%s)", (list(ids),))

@@ -228,12 +228,20 @@ def summaries_for_clusters(conn: psycopg.Connection, user_id: str, cluster_ids: 
     return dict(rows)
 
 
-def delete_summaries(conn: psycopg.Connection, ids: Sequence[str]) -> int:
-    """Summaries are derived: a cluster that grew gets a new one (raw memories are never deleted)."""
+def delete_summaries(conn: psycopg.Connection, ids: Sequence[str], unlink: Sequence[int] = ()) -> int:
+    """Summaries are derived: a cluster that grew gets a new one (raw memories are never deleted).
+    `unlink`: sources the run did not read that no new summary holds (see UNLINK_SQL)."""
     if not ids:
         return 0
+    if unlink:
+        conn.execute(UNLINK_SQL, (list(unlink), list(ids)))
     conn.execute("DELETE FROM edges WHERE edge_type = 'consolidates' AND source_id = ANY(%s)", (list(ids),))
     return conn.execute("DELETE FROM summaries WHERE id = ANY(%s)", (list(ids),)).rowcount
+
+
+# A source of a deleted summary that the summary replacing it does not hold (it became a duplicate, say)
+# loses its link rather than point at nothing; the run's own rows are unlinked through the writer.
+UNLINK_SQL = "UPDATE memories SET summarized_into = NULL, updated_at = now() WHERE id = ANY(%s) AND summarized_into = ANY(%s)"
 
 
 def insert_summaries(conn: psycopg.Connection, rows: Sequence[dict]) -> None:

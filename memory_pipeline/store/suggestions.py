@@ -48,15 +48,26 @@ def decide_suggestion(conn: psycopg.Connection, suggestion_id: str, status: str)
     )
 
 
+def lock_memories(conn: psycopg.Connection, user_id: str, ids: list[int]) -> list[dict]:
+    """The user's rows among `ids`, locked until the transaction ends (another user's are not found)."""
+    cur = conn.cursor(row_factory=psycopg.rows.dict_row)
+    return cur.execute(
+        "SELECT id, content, namespace, created_at, duplicate_of, superseded_by, summarized_into FROM memories"
+        " WHERE user_id = %s AND id = ANY(%s) ORDER BY id FOR UPDATE", (user_id, ids)).fetchall()
 
+
+# each link below raises the row's version: a consolidation that read the row before skips it
 def link_superseded(conn: psycopg.Connection, user_id: str, newer: int, older: int) -> None:
-    conn.execute("UPDATE memories SET superseded_by = %s, updated_at = now() WHERE id = %s"
+    conn.execute("UPDATE memories SET superseded_by = %s, version = version + 1, updated_at = now() WHERE id = %s"
                  " AND user_id = %s AND superseded_by IS NULL", (newer, older, user_id))
 
 
-def link_duplicate(conn: psycopg.Connection, user_id: str, keep: int, drop: int) -> None:
-    conn.execute("UPDATE memories SET duplicate_of = %s, flagged = false, updated_at = now()"
-                 " WHERE id = %s AND user_id = %s AND duplicate_of IS NULL", (keep, drop, user_id))
+def link_duplicate(conn: psycopg.Connection, user_id: str, keep: int, ids: list[int]) -> None:
+    """Every row of `ids` but `keep` becomes its duplicate; all leave the flagged queue."""
+    conn.execute("UPDATE memories SET duplicate_of = CASE WHEN id = %(keep)s THEN duplicate_of ELSE %(keep)s END,"
+                 " flagged = false, version = version + 1, updated_at = now()"
+                 " WHERE id = ANY(%(ids)s) AND user_id = %(user)s AND duplicate_of IS NULL",
+                 {"keep": keep, "ids": ids, "user": user_id})
 
 
 def mean_embedding(conn: psycopg.Connection, ids: list[int]):
@@ -64,5 +75,5 @@ def mean_embedding(conn: psycopg.Connection, ids: list[int]):
 
 
 def link_summarized(conn: psycopg.Connection, summary_id: str, ids: list[int]) -> None:
-    conn.execute("UPDATE memories SET summarized_into = %s, flagged = false, updated_at = now()"
-                 " WHERE id = ANY(%s) AND summarized_into IS NULL", (summary_id, ids))
+    conn.execute("UPDATE memories SET summarized_into = %s, flagged = false, version = version + 1,"
+                 " updated_at = now() WHERE id = ANY(%s) AND summarized_into IS NULL", (summary_id, ids))

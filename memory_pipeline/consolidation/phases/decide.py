@@ -42,7 +42,8 @@ def run(ctx: RunContext, writer: Writer, engine: Engine) -> PhaseResult:
         batch: list[DecisionCandidate] = []
         for fid in flagged[start:start + cfg.batch_size]:
             match = matches.get(fid)
-            if match is None or match[0] not in ctx.pos:
+            if match is None or match[0] not in ctx.pos or match[0] == fid:
+                # its match gone, or now a duplicate of this very memory (an accepted REPLACE): nothing to decide
                 writer.act("SKIP", [fid], "no comparable memory left")
                 unflag[fid] = False
             else:
@@ -140,6 +141,11 @@ def _apply_merge(ctx: RunContext, writer: Writer, res: PhaseResult, d: Decision,
     """REPLACE: the less complete memory becomes a duplicate of the fuller one (raw row kept).
     MERGE: both stay; a merged unit (never longer than its longest source) stands for them."""
     s = ctx.snap
+    # an earlier REPLACE of this run may have made either one a duplicate: decide between their originals
+    a, b = _original(ctx, a), _original(ctx, b)
+    if a == b:
+        writer.act("SKIP", [a], f"{d.action} not applied: already one memory")
+        return
     ka, kb = ctx.pos[a], ctx.pos[b]
     if d.action == REPLACE:
         keep, drop = (a, b) if len(s.content[ka]) >= len(s.content[kb]) else (b, a)
@@ -164,3 +170,13 @@ def _apply_merge(ctx: RunContext, writer: Writer, res: PhaseResult, d: Decision,
         "embedding": ctx.centroid(ids),
         "confidence": float(sim), "tier": retention.TIER_WARM, "scope": "merge"})
     res.counts["merged"] += 1
+
+
+def _original(ctx: RunContext, mid: int) -> int:
+    """The memory `mid` is a duplicate of, followed to the end of the chain (or `mid` itself)."""
+    seen = {mid}
+    nxt = ctx.snap.duplicate_of[ctx.pos[mid]]
+    while nxt is not None and nxt not in seen and nxt in ctx.pos:
+        seen.add(nxt)
+        mid, nxt = nxt, ctx.snap.duplicate_of[ctx.pos[nxt]]
+    return mid

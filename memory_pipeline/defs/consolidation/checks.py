@@ -15,7 +15,8 @@ COMPRESSION_BOUNDS = (1.0, 100.0)
 
 @dg.multi_asset_check(
     specs=[
-        dg.AssetCheckSpec("no_loss", asset="memory_summaries",
+        # blocking: a lost memory fails the run, so an alarm cannot pass as a green run
+        dg.AssetCheckSpec("no_loss", asset="memory_summaries", blocking=True,
                           description="Every raw memory an earlier check saw is still there with the same content,"
                                       " and every link points at a row that exists."),
         dg.AssetCheckSpec("user_isolation", asset="memory_summaries",
