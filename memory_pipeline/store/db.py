@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import logging
 import re
+import select
 import struct
 from importlib import resources
 from urllib.parse import urlsplit, urlunsplit
@@ -14,7 +15,7 @@ import psycopg
 from pgvector.psycopg import register_vector
 from psycopg import sql
 from psycopg.adapt import Dumper
-from psycopg.pq import Format
+from psycopg.pq import Format, TransactionStatus
 from psycopg.types import TypeInfo
 
 from memory_pipeline.config import Settings
@@ -73,6 +74,27 @@ def connect(url: str, *, autocommit: bool = False, register: bool = True) -> psy
                 "the database has no pgvector extension; run migrations first (memory-pipeline db init)"
             ) from e
     return conn
+
+
+def lost(conn: psycopg.Connection) -> bool:
+    """Whether `conn` is gone, checked without a round trip: closed, or idle with its socket readable.
+    Nothing arrives unasked on an idle connection of ours (no LISTEN), so a readable socket is the
+    server's goodbye (its backend exited: a crash, a restart, an administrator's kill) or EOF."""
+    if conn.closed:
+        return True
+    if conn.info.transaction_status != TransactionStatus.IDLE:
+        return False  # mid-transaction: the statement itself will tell
+    try:
+        poll = select.poll()
+        poll.register(conn.fileno(), select.POLLIN)
+        return bool(poll.poll(0))
+    except (OSError, ValueError, psycopg.Error):
+        return True
+
+
+def one_line(e: BaseException) -> str:
+    """A database error as one line for a user (no password, no traceback)."""
+    return _redact(" ".join(_first_line(e).split()))
 
 
 def set_search_settings(conn: psycopg.Connection, ef_search: int) -> None:
