@@ -24,7 +24,7 @@ from memory_pipeline.errors import DatabaseUnavailable, PgvectorMissing, SchemaM
 log = logging.getLogger(__name__)
 
 MIGRATION_LOCK_KEY = 0x6D656D70  # advisory lock: one migrator at a time across processes
-_MIGRATION_RE = re.compile(r"^(\d{4})_(\w+)\.sql$")
+_MIGRATION_RE = re.compile(r"(\d{4})_(\w+)\.sql")  # fullmatch
 
 
 def database_url(settings: Settings) -> str:
@@ -136,7 +136,7 @@ def migrations() -> list[tuple[int, str, str]]:
     """(version, name, sql) of every packaged migration, in order."""
     found = []
     for entry in resources.files("memory_pipeline.store.migrations").iterdir():
-        m = _MIGRATION_RE.match(entry.name)
+        m = _MIGRATION_RE.fullmatch(entry.name)
         if m:
             found.append((int(m.group(1)), m.group(2), entry.read_text()))
     return sorted(found)
