@@ -79,6 +79,29 @@ def test_service_restarts_a_killed_embedded_server_and_carries_on(own_home, embe
         assert svc.explain(str(first.id))["kind"] == "memory"
 
 
+def test_service_on_an_external_url_reconnects_with_backoff(home_dir, settings, embedder):
+    """An external server is not ours to restart: the service waits for it (backoff) and carries on
+    once someone else has brought it back."""
+    import threading
+
+    from memory_pipeline.service import MemoryService
+    from memory_pipeline.store.server import embedded_uri
+
+    url = embedded_uri(home_dir / "pgdata")
+    external = dataclasses.replace(settings, home=home_dir / "elsewhere", database_url=url)
+    with MemoryService(external, embedder=embedder) as svc:
+        first = svc.remember("ext-user", "I keep bees on the roof.")
+        wait_dead(kill_postmaster(home_dir / "pgdata"))
+        time.sleep(0.5)
+        back = threading.Timer(1.5, embedded_uri, args=(home_dir / "pgdata",))
+        back.start()
+        started = time.monotonic()
+        rows = svc.recall("ext-user", "insects")
+        back.join()
+        assert rows[0]["id"] == str(first.id) and 1.0 < time.monotonic() - started < 15
+        assert not (home_dir / "elsewhere" / "pgdata").exists()  # no embedded server of its own
+
+
 def test_mcp_server_restarts_a_killed_embedded_server_and_carries_on(home_dir):
     import anyio
     from mcp.client.session import ClientSession
@@ -104,6 +127,9 @@ def test_mcp_server_restarts_a_killed_embedded_server_and_carries_on(home_dir):
                 rows = payload(await s.call_tool("recall", {"user_id": "heal", "query": "insects"}))
                 assert rows[0]["id"] == str(first["id"]) and time.monotonic() - started < 15
                 assert payload(await s.call_tool("remember", {"user_id": "heal", "content": text}))["action"] == "inserted"
+            wait_dead(kill_postmaster(home / "pgdata"))  # a Dagster run of the partition, on a restarted server
+            run = payload(await s.call_tool("consolidate", {"user_id": "heal"}))
+            assert run["status"] in ("SUCCESS", "NOTHING_TO_DO"), run
 
     anyio.run(session)
 
