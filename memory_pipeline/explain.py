@@ -26,8 +26,7 @@ RULES_PROFILE_METHOD = "rules"  # the local engine's profile: its facts can be r
 def explain(conn: psycopg.Connection, ident: str, *, ui_url: str) -> dict[str, Any]:
     """Explain the row `ident`: a memory id (digits), a summary (`sum_...`), an edge (`edge_...`), a
     profile id (`prof_...`) or a user id (that user's profile). Unknown: ValidationError."""
-    ident = (ident or "").strip()
-    found = _find(conn, ident)
+    found = _find(conn, validate_id(ident))
     if found is None:
         raise ValidationError(f"no summary, edge, profile or memory with id {ident!r}")
     kind, row = found
@@ -43,11 +42,31 @@ def run_link(run_id: str | None, ui_url: str) -> dict[str, str | None]:
     return {"run_id": run_id, "url": f"{ui_url.rstrip('/')}/runs/{run_id}" if run_id else None}
 
 
+MAX_ID_CHARS = 256
+MAX_MEMORY_ID = 2**63 - 1  # bigint
+
+
+def validate_id(ident: object) -> str:
+    """An id as given, or ValidationError with the reason (nothing is guessed: no stripping, no
+    digits of other scripts read as a number)."""
+    if not isinstance(ident, str) or not ident:
+        raise ValidationError("id is required and must be a non-empty string", field="id")
+    if "\x00" in ident:
+        raise ValidationError("id contains a NUL character", field="id")
+    if len(ident) > MAX_ID_CHARS:
+        raise ValidationError(f"id has {len(ident)} characters; ids have at most {MAX_ID_CHARS}", field="id")
+    if not ident.isprintable() or ident != ident.strip():
+        raise ValidationError(f"id {ident[:40]!r} has whitespace or control characters", field="id")
+    try:
+        ident.encode("utf-8")
+    except UnicodeEncodeError as e:
+        raise ValidationError("id is not valid UTF-8 (lone surrogate)", field="id") from e
+    return ident
+
+
 def _find(conn: psycopg.Connection, ident: str) -> tuple[str, dict] | None:
-    if not ident:
-        return None
-    if ident.isdigit():
-        row = q.memory(conn, int(ident))
+    if ident.isascii() and ident.isdigit():  # memory ids: ASCII digits only ("²" is no number)
+        row = q.memory(conn, int(ident)) if int(ident) <= MAX_MEMORY_ID else None
         return ("memory", row) if row else None
     for kind, fetch in (("summary", q.summary), ("edge", q.edge), ("profile", q.profile)):
         row = fetch(conn, ident)

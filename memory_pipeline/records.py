@@ -14,7 +14,8 @@ from typing import Any
 from memory_pipeline.config import TimeBounds
 from memory_pipeline.errors import ValidationError
 
-USER_ID_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._:@-]{0,127}$")
+# used with fullmatch: `$` would let a trailing newline through ("u1\n" as a user of its own)
+USER_ID_RE = re.compile(r"[A-Za-z0-9][A-Za-z0-9._:@-]{0,127}")
 FIELDS = {
     "user_id", "content", "external_id", "created_at", "conversation_id", "session_id", "role",
     "namespace", "importance", "metadata",
@@ -50,7 +51,7 @@ def content_hash(content: str) -> bytes:
 def validate_user_id(user_id: Any) -> str:
     if not isinstance(user_id, str) or not user_id:
         raise ValidationError("user_id is required and must be a non-empty string", field="user_id")
-    if not USER_ID_RE.match(user_id):
+    if not USER_ID_RE.fullmatch(user_id):
         raise ValidationError(
             f"user_id {user_id[:40]!r} is malformed: use 1-128 characters from letters, digits and . _ : @ -,"
             " starting with a letter or digit",

@@ -5,18 +5,24 @@ Shared by the Python API (`MemoryService`) and the Dagster resource, so neither 
 
 from __future__ import annotations
 
+import logging
 import threading
+import time
 from functools import cached_property
 
 import psycopg
 
 from memory_pipeline.config import Settings
 from memory_pipeline.embedding import Embedder, get_embedder
+from memory_pipeline.errors import DatabaseUnavailable
 from memory_pipeline.store import db
 from memory_pipeline.store.indexes import EF_SEARCH
 
+log = logging.getLogger(__name__)
+
 _MIGRATED: set[tuple[str, str]] = set()
 _MIGRATE_LOCK = threading.Lock()
+RECONNECT_DELAYS = (0.2, 0.5, 1.0, 2.0, 4.0)  # an external server: about 8 s of attempts, then the error
 
 
 class Runtime:
@@ -61,9 +67,46 @@ class Runtime:
 
     @property
     def conn(self) -> psycopg.Connection:
-        if self._conn is None or self._conn.closed:
-            self._conn = self._open()
+        """The connection, reopened when it was lost (checked without a round trip, see `db.lost`)."""
+        if self._conn is None:
+            self._conn = self._open_healing(first=True)
+        elif db.lost(self._conn):
+            self.heal()
         return self._conn
+
+    def connection_lost(self, e: BaseException) -> bool:
+        """Whether error `e` (raised by a statement) means the connection itself is gone."""
+        return isinstance(e, psycopg.OperationalError | psycopg.InterfaceError) and (
+            self._conn is None or db.lost(self._conn))
+
+    def heal(self) -> None:
+        """Reconnect after a lost connection. The embedded server this process uses is restarted when
+        it died (under its file lock, so one process restarts it); an external server gets attempts
+        with backoff. Raises DatabaseUnavailable when it stays unreachable."""
+        self._drop()
+        self._conn = self._open_healing(first=False)
+        log.warning("reconnected to the database")
+
+    def _open_healing(self, *, first: bool) -> psycopg.Connection:
+        embedded = not self.settings.database_url
+        # a first connection fails fast; a lost one is worth a few seconds (a restart, a failover)
+        delays = RECONNECT_DELAYS[:2] if embedded else () if first else RECONNECT_DELAYS
+        for delay in delays:
+            try:
+                return self._open()
+            except DatabaseUnavailable as e:
+                log.warning("database unavailable, retrying in %.1f s: %s", delay, e)
+                time.sleep(delay)
+            if embedded:  # refused: the server died; looking its URI up again restarts it
+                self.__dict__.pop("url", None)
+        return self._open()
+
+    def _drop(self) -> None:
+        if self._side is not None:
+            self._side.reset()
+        if self._conn is not None:
+            self._conn.close()
+            self._conn = None
 
     @property
     def side(self):
@@ -92,6 +135,4 @@ class Runtime:
         if self._side is not None:
             self._side.close()
             self._side = None
-        if self._conn is not None:
-            self._conn.close()
-            self._conn = None
+        self._drop()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import logging
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
@@ -16,9 +17,11 @@ import psycopg
 from memory_pipeline import telemetry
 from memory_pipeline.config import Settings
 from memory_pipeline.embedding import Embedder
+from memory_pipeline.errors import DatabaseUnavailable, StorageError
 from memory_pipeline.records import MemoryIn, read_jsonl, validate_record
 from memory_pipeline.runtime import Runtime
 from memory_pipeline.save import SaveResult, save_batch
+from memory_pipeline.store import db
 from memory_pipeline.store import stats as stats_sql
 
 log = logging.getLogger(__name__)
@@ -33,6 +36,17 @@ class IngestReport:
     def to_dict(self) -> dict[str, Any]:
         return {"records": self.lines, **{k: self.counts.get(k, 0) for k in
                 ("inserted", "deduplicated", "flagged", "existing", "edited")}, "seconds": round(self.seconds, 3)}
+
+
+def _reconnecting(method):
+    """A read: a connection lost on the way is reopened (the embedded server restarted if it died)
+    and the read run once more; any other database error becomes one StorageError line."""
+
+    @functools.wraps(method)
+    def run(self, *args, **kwargs):
+        return self._resilient(lambda: method(self, *args, **kwargs), retry=lambda: True)
+
+    return run
 
 
 class MemoryService:
@@ -72,6 +86,24 @@ class MemoryService:
             self._activation.flush()
         self.runtime.close()
 
+    def _resilient(self, attempt: Callable[[], Any], retry: Callable[[], bool]) -> Any:
+        """`attempt()`; when it loses the connection, heal it and, if `retry()` says the attempt is
+        safe to repeat, run it once more."""
+        for last in (False, True):
+            try:
+                return attempt()
+            except psycopg.Error as e:
+                if last or not self.runtime.connection_lost(e):
+                    raise StorageError(f"database error: {db.one_line(e)}") from e
+                log.warning("database connection lost (%s); reconnecting", db.one_line(e))
+                self.runtime.heal()
+                self._activation = None  # its connection went with the server
+                if not retry():
+                    raise DatabaseUnavailable(
+                        "the database connection was lost while the save committed; it may or may not be"
+                        " stored (the connection is back: an external_id makes repeating it safe)") from e
+        raise AssertionError("unreachable")
+
     def __enter__(self) -> MemoryService:
         return self
 
@@ -85,9 +117,16 @@ class MemoryService:
         rec = validate_record({"user_id": user_id, "content": content, **fields},
                               max_chars=self.settings.save.max_content_chars, bounds=self.settings.save.time_bounds)
         vec = self.embedder.encode([rec.content])
-        conn = self.conn
-        with conn.transaction():
-            return save_batch(conn, [rec], vec, self.settings.save)[0]
+        committing = []
+
+        def attempt() -> SaveResult:
+            conn = self.conn
+            with conn.transaction():
+                res = save_batch(conn, [rec], vec, self.settings.save)[0]
+                committing.append(True)  # a connection lost from here on may have committed
+            return res
+
+        return self._resilient(attempt, retry=lambda: not committing or rec.external_id is not None)
 
     def remember_many(
         self,
@@ -121,9 +160,21 @@ class MemoryService:
         return self._save_all(recs, batch_size, progress, started)
 
     def _save_all(self, recs: list[MemoryIn], batch_size: int, progress, started: datetime) -> IngestReport:
-        report = IngestReport(lines=len(recs))
         if not recs:
+            return IngestReport()
+        committing = []
+
+        def attempt() -> IngestReport:
+            report = IngestReport(lines=len(recs))
+            self._save_batches(recs, batch_size, progress, report, committing)
+            report.seconds = (datetime.now(UTC) - started).total_seconds()
             return report
+
+        # all or nothing: lost before the commit, nothing was written and the file goes again
+        return self._resilient(attempt, retry=lambda: not committing)
+
+    def _save_batches(self, recs: list[MemoryIn], batch_size: int, progress, report: IngestReport,
+                      committing: list) -> None:
         conn = self.conn
         batches = [recs[i : i + batch_size] for i in range(0, len(recs), batch_size)]
         with ThreadPoolExecutor(max_workers=1) as pool, conn.transaction():
@@ -136,11 +187,11 @@ class MemoryService:
                     report.counts[res.action] += 1
                 if progress:
                     progress(len(batch))
-        report.seconds = (datetime.now(UTC) - started).total_seconds()
-        return report
+            committing.append(True)
 
     # -- recall -------------------------------------------------------------------------------------
     @telemetry.traced("memory.recall", "recall")
+    @_reconnecting
     def recall(self, user_id: str, query: str, *, mode: str = "standard", limit: int | None = None,
                as_of: datetime | str | None = None, namespace: str | None = None,
                include_profile: bool = True, track: bool = True, max_chars: int | None = None) -> list[dict]:
@@ -178,6 +229,7 @@ class MemoryService:
         when = parse_time(as_of, name="as_of") if as_of is not None else None
         return get_engine(self.settings).reason(question, rows, when).to_dict()
 
+    @_reconnecting
     def context(self, user_id: str, *, query: str | None = None, token_budget: int = 2000,
                 max_summaries: int = 10, min_confidence: float = 0.7, prioritize: str = "relevance",
                 existing: str | None = None) -> dict:
@@ -201,9 +253,10 @@ class MemoryService:
             from memory_pipeline.errors import ValidationError
 
             raise ValidationError(f"mode must be apply or review, not {mode!r}")
-        self.ensure_schema()
+        self._resilient(lambda: self.conn, retry=lambda: True)  # a dead embedded server is restarted first
         return materialize_users(self.settings, None if all_users else [user_id], mode=mode, dry_run=dry_run)
 
+    @_reconnecting
     def suggestions(self, user_id: str, status: str = "pending") -> list[dict]:
         from memory_pipeline.consolidation import review
 
@@ -225,9 +278,18 @@ class MemoryService:
         return review.reject(self.conn, suggestion_id, user_id)
 
     # -- inspection -------------------------------------------------------------------------------
+    @_reconnecting
     def stats(self, user_id: str | None = None) -> dict[str, Any]:
         return stats_sql.stats(self.conn, user_id)
 
+    @_reconnecting
+    def explain(self, ident: str) -> dict[str, Any]:
+        """Why a row exists (see `explain.explain`)."""
+        from memory_pipeline.explain import explain
+
+        return explain(self.conn, ident, ui_url=self.settings.ui_url)
+
+    @_reconnecting
     def get_memories(self, ids: list[int]) -> list[dict]:
         from memory_pipeline.store.memories import get_memories
 

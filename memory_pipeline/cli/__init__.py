@@ -61,6 +61,18 @@ def main(argv: list[str] | None = None) -> int:
         return EXIT_BAD_INPUT
     except KeyboardInterrupt:
         return 130
+    except Exception as e:
+        if not _database_error(e):
+            raise
+        sys.stderr.write(f"memory-pipeline: error: database error: {' '.join(str(e).split())[:500]}\n")
+        return EXIT_BAD_INPUT
+
+
+def _database_error(e: Exception) -> bool:
+    """A driver error that escaped the service's own translation (a command that reads the store
+    directly): one line like every other failure. psycopg is only looked up if something imported it."""
+    psycopg = sys.modules.get("psycopg")
+    return psycopg is not None and isinstance(e, psycopg.Error)
 
 
 if __name__ == "__main__":

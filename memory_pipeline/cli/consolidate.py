@@ -2,13 +2,10 @@
 
 from __future__ import annotations
 
-import contextlib
-import os
-import signal
-import subprocess
 import sys
 from pathlib import Path
 
+from memory_pipeline.cli.dev import cmd_dev
 from memory_pipeline.cli.output import emit as _print
 from memory_pipeline.errors import ValidationError
 
@@ -58,43 +55,6 @@ def cmd_suggestions(args) -> int:
             res = svc.reject_suggestion(args.user, args.id)
     _print(res, args.json)
     return 0
-
-
-def cmd_dev(args) -> int:
-    """Embedded database + Dagster UI and daemon; stops its process group on exit."""
-    from memory_pipeline.config import Settings
-    from memory_pipeline.defs.launch import prepare_dagster_home
-    from memory_pipeline.service import MemoryService
-
-    settings = Settings.from_env()
-    with MemoryService(settings) as svc:
-        svc.ensure_schema()
-    prepare_dagster_home(settings)
-    workspace = Path(__file__).resolve().parents[2] / "workspace.yaml"
-    target = ["-w", str(workspace)] if workspace.exists() else ["-m", "memory_pipeline.definitions"]
-    cmd = [sys.executable, "-m", "dagster", "dev", *target, "-h", args.host, "-p", str(args.port)]
-    sys.stderr.write(f"Dagster UI on http://{args.host}:{args.port} (Ctrl-C stops it)\n")
-    proc = subprocess.Popen(cmd, start_new_session=True, env=os.environ.copy())
-
-    def _stop(signum, frame):  # SIGTERM would otherwise end this process and orphan the Dagster group
-        raise KeyboardInterrupt
-
-    signal.signal(signal.SIGTERM, _stop)
-    try:
-        return proc.wait()
-    except KeyboardInterrupt:
-        return 0
-    finally:
-        # dagster dev started outside a terminal ignores SIGINT/SIGTERM: the whole group goes, by force if needed
-        for sig, grace in ((signal.SIGINT, 5), (signal.SIGTERM, 5), (signal.SIGKILL, 5)):
-            if proc.poll() is not None:
-                break
-            with contextlib.suppress(ProcessLookupError):
-                os.killpg(proc.pid, sig)
-            with contextlib.suppress(subprocess.TimeoutExpired):
-                proc.wait(timeout=grace)
-        with contextlib.suppress(ProcessLookupError):
-            os.killpg(proc.pid, signal.SIGKILL)  # children (webserver, daemon, code server) left behind
 
 
 def cmd_demo(args) -> int:

@@ -8,11 +8,10 @@ from memory_pipeline.cli.output import emit as _print
 
 
 def cmd_explain(args) -> int:
-    from memory_pipeline.explain import explain
     from memory_pipeline.service import MemoryService
 
     with MemoryService() as svc:
-        res = explain(svc.conn, args.id, ui_url=svc.settings.ui_url)
+        res = svc.explain(args.id)
     _print(res, args.json, render(res))
     return 0
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import logging
 import re
+import select
 import struct
 from importlib import resources
 from urllib.parse import urlsplit, urlunsplit
@@ -14,7 +15,7 @@ import psycopg
 from pgvector.psycopg import register_vector
 from psycopg import sql
 from psycopg.adapt import Dumper
-from psycopg.pq import Format
+from psycopg.pq import Format, TransactionStatus
 from psycopg.types import TypeInfo
 
 from memory_pipeline.config import Settings
@@ -23,7 +24,7 @@ from memory_pipeline.errors import DatabaseUnavailable, PgvectorMissing, SchemaM
 log = logging.getLogger(__name__)
 
 MIGRATION_LOCK_KEY = 0x6D656D70  # advisory lock: one migrator at a time across processes
-_MIGRATION_RE = re.compile(r"^(\d{4})_(\w+)\.sql$")
+_MIGRATION_RE = re.compile(r"(\d{4})_(\w+)\.sql")  # fullmatch
 
 
 def database_url(settings: Settings) -> str:
@@ -75,6 +76,27 @@ def connect(url: str, *, autocommit: bool = False, register: bool = True) -> psy
     return conn
 
 
+def lost(conn: psycopg.Connection) -> bool:
+    """Whether `conn` is gone, checked without a round trip: closed, or idle with its socket readable.
+    Nothing arrives unasked on an idle connection of ours (no LISTEN), so a readable socket is the
+    server's goodbye (its backend exited: a crash, a restart, an administrator's kill) or EOF."""
+    if conn.closed:
+        return True
+    if conn.info.transaction_status != TransactionStatus.IDLE:
+        return False  # mid-transaction: the statement itself will tell
+    try:
+        poll = select.poll()
+        poll.register(conn.fileno(), select.POLLIN)
+        return bool(poll.poll(0))
+    except (OSError, ValueError, psycopg.Error):
+        return True
+
+
+def one_line(e: BaseException) -> str:
+    """A database error as one line for a user (no password, no traceback)."""
+    return _redact(" ".join(_first_line(e).split()))
+
+
 def set_search_settings(conn: psycopg.Connection, ef_search: int) -> None:
     # statements are planned for their values; recall's own, whose text holds every value that shapes
     # its plan, switch the connection to generic plans (store/recall.fetch)
@@ -114,7 +136,7 @@ def migrations() -> list[tuple[int, str, str]]:
     """(version, name, sql) of every packaged migration, in order."""
     found = []
     for entry in resources.files("memory_pipeline.store.migrations").iterdir():
-        m = _MIGRATION_RE.match(entry.name)
+        m = _MIGRATION_RE.fullmatch(entry.name)
         if m:
             found.append((int(m.group(1)), m.group(2), entry.read_text()))
     return sorted(found)

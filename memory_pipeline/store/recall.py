@@ -11,6 +11,7 @@ import numpy as np
 import psycopg
 from psycopg import sql
 
+from memory_pipeline.store import db
 from memory_pipeline.store.indexes import DATED, SHARES
 
 
@@ -149,7 +150,8 @@ class SideSearch:
         return self._pool.submit(self._run, text, args)
 
     def _run(self, text: str, args: dict) -> list[tuple]:
-        if self._conn is None or self._conn.closed:
+        if self._conn is None or db.lost(self._conn):
+            self.reset()
             self._conn = self._connect()
         _generic_plans(self._conn)
         return self._conn.execute(text, args, prepare=True).fetchall()

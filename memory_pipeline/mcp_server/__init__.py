@@ -6,10 +6,12 @@ import json
 import logging
 from typing import Any
 
+import anyio
 from mcp.server.mcpserver import MCPServer
 from mcp.server.mcpserver.exceptions import ToolError
 
 from memory_pipeline.errors import MemoryPipelineError
+from memory_pipeline.mcp_server.wire import claim_stdio, stdio_transport
 from memory_pipeline.service import MemoryService
 
 log = logging.getLogger(__name__)
@@ -26,7 +28,10 @@ def build_server(service: MemoryService | None = None) -> MCPServer:
         try:
             return fn(*args, **kwargs)
         except MemoryPipelineError as e:  # bad input and store errors become clear tool errors
-            raise ToolError(str(e)) from e
+            raise ToolError(" ".join(str(e).split())) from e
+        except Exception as e:  # a bug still answers with its reason, and the server stays up
+            log.exception("tool failed")
+            raise ToolError(f"internal error: {type(e).__name__}: {' '.join(str(e).split())[:300]}") from e
 
     @server.tool()
     def remember(user_id: str, content: str, external_id: str | None = None, namespace: str | None = None,
@@ -59,9 +64,7 @@ def build_server(service: MemoryService | None = None) -> MCPServer:
         """Why a row exists: a memory id, summary id (sum_...), edge id (edge_...), profile id or user id.
         Returns its sources with their text, the logged actions and reasons that made it, the engine's
         method / model / prompt version, and the Dagster run id with a link to the run in the UI."""
-        from memory_pipeline.explain import explain as explain_row
-
-        res = guarded(explain_row, svc.conn, id, ui_url=svc.settings.ui_url)
+        res = guarded(svc.explain, id)
         return json.loads(json.dumps(res, default=str))  # timestamps as ISO text
 
     return server
@@ -69,4 +72,14 @@ def build_server(service: MemoryService | None = None) -> MCPServer:
 
 def main() -> None:
     logging.basicConfig(level=logging.WARNING)
-    build_server().run("stdio")
+    anyio.run(serve_stdio, build_server())
+
+
+async def serve_stdio(server: MCPServer) -> None:
+    """The SDK's server loop over our stdio transport (`wire`: every line gets an answer)."""
+    stdin, stdout = claim_stdio()
+    # MCPServer.run_stdio_async hard-wires the SDK's transport; its low-level server is the public
+    # loop the SDK's own transports call
+    lowlevel = server._lowlevel_server
+    async with stdio_transport(stdin, stdout) as (read, write):
+        await lowlevel.run(read, write, lowlevel.create_initialization_options())
