@@ -49,3 +49,43 @@ def test_role_swap_is_flagged_on_save_and_not_replaced_by_consolidation(service)
     assert rows[a.id]["duplicate_of"] is None and rows[b.id]["duplicate_of"] is None
     texts = _texts(service, "debt", "Who owes money for the concert tickets?", [a.id, b.id])
     assert _OWES.format("Bob", "Alice") in texts and _OWES.format("Alice", "Bob") in texts
+
+
+def _profile(service, user: str) -> str:
+    rows = service.recall(user, "Where does the user live?", mode="exhaustive", track=False)
+    return " ".join(r["content"] for r in rows if r["kind"] == "profile")
+
+
+def test_an_old_value_said_again_after_its_replacement_is_current_in_edges_recall_and_profile(service):
+    leeds = "I live in Leeds, in a flat near the university."
+    old = service.remember("home", leeds, created_at="2026-01-01T10:00:00Z")
+    moved = service.remember("home", "I moved to Glasgow last month, living in the West End now.",
+                             created_at="2026-03-01T10:00:00Z")
+    service.consolidate("home")
+    assert service.get_memories([old.id])[0]["superseded_by"] == moved.id
+    assert "Leeds" not in _profile(service, "home")
+    again = service.remember("home", leeds, created_at="2026-05-01T10:00:00Z")
+    assert again.action == "restated" and again.match_id == old.id, again
+    service.consolidate("home")
+    rows = {r["id"]: r for r in service.get_memories([old.id, moved.id, again.id])}
+    assert rows[again.id]["duplicate_of"] is None and rows[again.id]["superseded_by"] is None
+    assert rows[moved.id]["superseded_by"] == again.id  # the newest statement wins
+    assert rows[old.id]["superseded_by"] == moved.id  # history kept
+    edges = service.stats("home")["edges"]
+    assert edges.get("supersedes") == 2 and not edges.get("duplicate_of"), edges
+    found = [r for r in service.recall("home", "Where do I live?", mode="exhaustive", track=False)
+             if r["kind"] == "memory"]
+    assert found[0]["source_ids"] == [again.id], found
+    profile = _profile(service, "home")
+    assert "Leeds" in profile and "Glasgow" not in profile, profile
+
+
+def test_an_old_value_backfilled_before_its_replacement_stays_a_duplicate(service):
+    leeds = "I live in Leeds, in a flat near the university."
+    old = service.remember("late", leeds, created_at="2026-01-01T10:00:00Z")
+    moved = service.remember("late", "I moved to Glasgow last month, living in the West End now.",
+                             created_at="2026-03-01T10:00:00Z")
+    service.consolidate("late")
+    early = service.remember("late", leeds, created_at="2026-01-15T10:00:00Z")
+    assert early.action == "deduplicated" and early.match_id == old.id
+    assert service.get_memories([moved.id])[0]["superseded_by"] is None
