@@ -26,7 +26,7 @@ def decide(
     match_text: str | None,
     *,
     dedup_threshold: float = 0.95,
-    flag_threshold: float = 0.85,
+    flag_threshold: float = 0.76,
     same_hash: bool = False,
 ) -> SaveDecision:
     """Seed 002 bands, plus the guard: never auto-merge texts whose numbers, dates, names or negation
