@@ -89,3 +89,27 @@ def test_an_old_value_backfilled_before_its_replacement_stays_a_duplicate(servic
     early = service.remember("late", leeds, created_at="2026-01-15T10:00:00Z")
     assert early.action == "deduplicated" and early.match_id == old.id
     assert service.get_memories([moved.id])[0]["superseded_by"] is None
+
+
+def test_an_old_value_said_again_before_the_run_that_finds_its_replacement_is_current(service):
+    leeds = "I live in Leeds, in a flat near the university."
+    rep = service.remember_many([
+        {"user_id": "once", "content": leeds, "created_at": "2026-01-01T10:00:00Z"},
+        {"user_id": "once", "content": "I moved to Glasgow last month, living in the West End now.",
+         "created_at": "2026-03-01T10:00:00Z"},
+        {"user_id": "once", "content": leeds, "created_at": "2026-05-01T10:00:00Z"},
+    ])
+    assert rep.to_dict()["deduplicated"] == 1  # no supersession known yet on save
+    service.consolidate("once")
+    rows = sorted(service.get_memories(list(range(1, 4))), key=lambda r: r["created_at"])
+    old, moved, again = rows
+    assert again["duplicate_of"] is None and again["superseded_by"] is None
+    assert moved["superseded_by"] == again["id"] and old["superseded_by"] == moved["id"]
+    found = [r for r in service.recall("once", "Where do I live?", mode="exhaustive", track=False)
+             if r["kind"] == "memory"]
+    assert found[0]["source_ids"] == [again["id"]], found
+    profile = _profile(service, "once")
+    assert "Leeds" in profile and "Glasgow" not in profile, profile
+    before = service.stats("once")
+    service.consolidate("once")  # nothing new: nothing changes
+    assert service.stats("once") == before
