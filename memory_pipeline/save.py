@@ -6,6 +6,7 @@ import hashlib
 from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass
+from datetime import datetime
 
 import numpy as np
 import psycopg
@@ -20,6 +21,8 @@ from memory_pipeline.store import memories as sql
 EXISTING = "existing"  # external_id seen before with this content: re-ingesting is a no-op
 # external_id seen before with other content: stored as its next version, which supersedes the last
 EDITED = "edited"
+# a duplicate of a superseded statement, said after what replaced it: current again (see _restated_head)
+RESTATED = "restated"
 
 
 @dataclass(frozen=True)
@@ -78,15 +81,18 @@ def save_batch(
         ids = sql.allocate_ids(conn, len(todo))
         id_of = dict(zip(todo, ids, strict=True))
         best = _stored_neighbours(conn, records, vectors, [i for i in todo if i not in edits])
-        rows, actions, mentions = _decide_in_order(records, vectors, config, todo, id_of, best, results, edits)
+        replaced = _replaced_matches(conn, records, config, best)
+        links: list[tuple[int, int, tuple]] = [
+            (e.previous, id_of[i], _edit_edge(records[i], id_of[i], e)) for i, e in edits.items()]
+        rows, actions, mentions = _decide_in_order(records, vectors, config, todo, id_of, best, results, edits,
+                                                   (replaced, links))
         if len(rows) == 1:
             sql.insert_memory(conn, rows[0])
         else:
             sql.copy_memories(conn, rows)
         # mentions of rows inserted in this very batch are folded into their rows' counts afterwards
         sql.bump_mentions(conn, dict(mentions))
-        sql.supersede_edited(conn, [(e.previous, id_of[i]) for i, e in edits.items()],
-                             [_edit_edge(records[i], id_of[i], e) for i, e in edits.items()])
+        sql.supersede_edited(conn, [(old, new) for old, new, _ in links], [edge for *_, edge in links])
         sql.insert_actions(conn, actions)
     if later:  # a second version of an external id within this batch: saved once the first is stored
         for i, res in zip(later, save_batch(conn, [records[i] for i in later], vectors[later], config),
@@ -129,11 +135,35 @@ def _known_records(conn: psycopg.Connection, records: Sequence[MemoryIn]):
 
 
 def _edit_edge(rec: MemoryIn, new_id: int, edit: _Edit) -> tuple:
-    # the id consolidation's supersession phase would give the same edge
-    digest = hashlib.sha256("\x1f".join(map(str, ("edge", rec.user_id, "supersedes", new_id, edit.previous)))
-                            .encode()).hexdigest()[:20]
     reason = f"external_id {rec.external_id!r} re-ingested with edited content (version {edit.version})"
-    return (f"edge_{digest}", rec.user_id, str(new_id), str(edit.previous), reason)
+    return _supersedes_edge(rec.user_id, new_id, edit.previous, reason)
+
+
+def _supersedes_edge(user_id: str, new_id: int, old_id: int, reason: str) -> tuple:
+    # the id consolidation's supersession phase would give the same edge
+    digest = hashlib.sha256("\x1f".join(map(str, ("edge", user_id, "supersedes", new_id, old_id)))
+                            .encode()).hexdigest()[:20]
+    return (f"edge_{digest}", user_id, str(new_id), str(old_id), reason)
+
+
+def _replaced_matches(conn: psycopg.Connection, records: Sequence[MemoryIn], config: SaveConfig,
+                      best: dict[int, _Match]) -> dict[int, tuple[int, datetime]]:
+    """The current successor (id, event time) of each stored match that would be deduplicated against
+    and has been superseded. Asked only for matches at the dedup threshold, which are rare."""
+    roots = {m[2] for i, m in best.items() if m[0] >= config.dedup_threshold or m[4] == records[i].content_hash}
+    return sql.current_successors(conn, sorted(roots))
+
+
+def _restated_head(rec: MemoryIn, decision: dedup.SaveDecision, root_id: int | None,
+                   replaced: dict[int, tuple[int, datetime]]) -> int | None:
+    """The statement a re-said old value supersedes. A duplicate of a superseded row said after what
+    replaced it makes the old value current again (the newest statement wins): it is stored as its own
+    row, never a duplicate_of the superseded one, and supersedes the row that holds now, so edges, recall
+    and profile agree. Said before its successor (a late backfill), it is an ordinary duplicate."""
+    if decision.action != dedup.DEDUPLICATED or root_id not in replaced:
+        return None
+    head, head_at = replaced[root_id]
+    return head if rec.created_at >= head_at else None
 
 
 def _stored_neighbours(
@@ -155,10 +185,12 @@ def _decide_in_order(
     best: dict[int, _Match],
     results: list,
     edits: dict[int, _Edit],
+    restating: tuple[dict[int, tuple[int, datetime]], list[tuple[int, int, tuple]]],
 ) -> tuple[list, list[dict], dict[int, int]]:
     """Rows, audit actions and mention bumps, walking the batch in order: earlier records of the same
-    batch count as stored. Fills `results`. An edit is stored as it is (no quick check: it replaces
-    its own earlier version, which it resembles by nature)."""
+    batch count as stored. Fills `results`, and `restating[1]` with the supersessions a restated value
+    makes. An edit is stored as it is (no quick check: it replaces its own earlier version, which it
+    resembles by nature)."""
     by_user: dict[str, list[int]] = defaultdict(list)
     root_of: dict[int, int] = {}
     rows, actions = [], []
@@ -166,11 +198,8 @@ def _decide_in_order(
     for i in todo:
         rec = records[i]
         if i in edits:
-            rows.append(_edit_row(rec, id_of[i], vectors[i], edits[i]))
-            actions.append(_edit_action(rec, id_of[i], edits[i]))
+            results[i] = _save_edit(rec, id_of[i], vectors[i], edits[i], rows, actions)
             root_of[i] = id_of[i]
-            results[i] = SaveResult(id_of[i], rec.user_id, rec.external_id, EDITED, edits[i].previous, None,
-                                    actions[-1]["reason"])
             continue
         earlier = by_user[rec.user_id]
         cand = _closer_in_batch(i, best.get(i), earlier, records, vectors, id_of, root_of)
@@ -181,6 +210,11 @@ def _decide_in_order(
             flag_threshold=config.flag_threshold, same_hash=match_hash == rec.content_hash,
         )
         new_id = id_of[i]
+        head = _restated_head(rec, decision, root_id, restating[0])
+        if head is not None:
+            decision = dedup.SaveDecision(RESTATED, f"restates memory {root_id} after memory {head} replaced it:"
+                                                    f" supersedes {head} (the newest statement wins)")
+            restating[1].append((head, new_id, _supersedes_edge(rec.user_id, new_id, head, decision.reason)))
         duplicate_of = root_id if decision.action == dedup.DEDUPLICATED else None
         root_of[i] = duplicate_of or new_id
         if duplicate_of is not None:
@@ -218,10 +252,12 @@ def _closer_in_batch(
     return cand
 
 
-def _edit_row(rec: MemoryIn, new_id: int, vector: np.ndarray, edit: _Edit) -> tuple:
-    return sql.memory_row(id=new_id, rec=rec, facts=facts_json(rec.content), dates=dates_json(rec),
-                          embedding=vector, flagged=False, flag_reason=None, duplicate_of=None,
-                          external_version=edit.version)
+def _save_edit(rec: MemoryIn, new_id: int, vector: np.ndarray, edit: _Edit, rows: list, actions: list) -> SaveResult:
+    rows.append(sql.memory_row(id=new_id, rec=rec, facts=facts_json(rec.content), dates=dates_json(rec),
+                               embedding=vector, flagged=False, flag_reason=None, duplicate_of=None,
+                               external_version=edit.version))
+    actions.append(_edit_action(rec, new_id, edit))
+    return SaveResult(new_id, rec.user_id, rec.external_id, EDITED, edit.previous, None, actions[-1]["reason"])
 
 
 def _edit_action(rec: MemoryIn, new_id: int, edit: _Edit) -> dict:
@@ -239,7 +275,8 @@ def _action(
     duplicate_of: int | None,
 ) -> dict:
     return {
-        "user_id": rec.user_id, "action": "AUTO_DEDUP" if duplicate_of else "FLAG",
+        "user_id": rec.user_id,
+        "action": "AUTO_DEDUP" if duplicate_of else "RESTATE" if decision.action == RESTATED else "FLAG",
         "memory_ids": [new_id], "target_id": str(match_id), "similarity": sim, "reason": decision.reason,
         "inputs": {"stage": "save", "conflicts": list(decision.conflicts)},
     }

@@ -85,8 +85,11 @@ def test_happy_path_applies_what_the_model_says(service, llm):
                 if "Japanese" in p["newer"]["text"] and "Spanish" in p["older"]["text"]:
                     v.update(supersedes=True, old_value="Spanish", new_value="Japanese", reason="learns another language")
         if task_of(req) == "decision":
-            out["decisions"] = [{"index": c["index"], "action": "MERGE", "reasoning": "compatible details",
-                                 "merged_content": c["memory"]["text"]} for c in data_of(req)["candidates"]]
+            # MERGE the close pairs; the wider flag band also brings "run before work" / "..., about 5 km",
+            # where a MERGE is refused by the guard (tested elsewhere), not part of the happy path
+            out["decisions"] = [{"index": c["index"], "action": "MERGE" if c["similarity"] >= 0.85 else "KEEP_SEPARATE",
+                                 "reasoning": "compatible details", "merged_content": c["memory"]["text"]}
+                                for c in data_of(req)["candidates"]]
         return out
     llm.responder = answer
     new, old = (MemoryText(str(i), t, T0) for i, t in zip(_ids(service, NEW_HOBBY, OLD_HOBBY), (NEW_HOBBY, OLD_HOBBY),

@@ -1,7 +1,7 @@
 """Similarity thresholds against public data (STS-B dev, SICK), read in place, never copied.
 
 - STS-B dev: gold similarity 0-5; "duplicate" means gold >= 4. Best-F1 cosine threshold, and the
-  precision / recall of the save path's own thresholds (0.95 dedup, 0.85 flag).
+  precision / recall of the save path's own thresholds (0.95 dedup, 0.76 flag by default).
 - SICK: CONTRADICTION pairs with cosine >= the dedup threshold would be merged by cosine alone; the save
   path's decision (`lib.dedup.decide`, with the numbers / dates / names / negation guard) is what it
   actually merges. Sentence B is taken as the new memory, A as the stored match.

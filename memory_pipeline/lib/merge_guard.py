@@ -7,8 +7,9 @@ import re
 from dataclasses import dataclass
 from datetime import datetime
 
+from memory_pipeline.lib.alignment import substituted_word
 from memory_pipeline.lib.temporal import TemporalReference, resolve_temporal_references
-from memory_pipeline.lib.text import LETTERS, words
+from memory_pipeline.lib.text import LETTERS, WORD_APOSTROPHE, content_words, words
 from memory_pipeline.lib.vocab.calendar import MONTHS, NUMBER_WORDS, SMALL_NUMBERS, TENS, WEEKDAYS
 from memory_pipeline.lib.vocab.guard import (
     DATE_NAMES,
@@ -24,6 +25,7 @@ from memory_pipeline.lib.vocab.guard import (
     THOUSANDS,
     UNIT_NUMBER,
 )
+from memory_pipeline.lib.vocab.words import ANTONYMS, WORDING_FILLER
 
 # Two anchors far apart: an expression that resolves the same against both is an absolute date.
 _ANCHOR_A = datetime(2001, 1, 1)
@@ -158,8 +160,42 @@ def _mentions(text: str, word: str) -> bool:
     return re.search(rf"(?<!\w){re.escape(word)}(?!\w)", text, re.IGNORECASE) is not None
 
 
+_OPPOSITE: dict[str, set[str]] = {}
+for _a, _b in ANTONYMS:
+    _OPPOSITE.setdefault(_a, set()).add(_b)
+    _OPPOSITE.setdefault(_b, set()).add(_a)
+
+
+def _wording(text: str) -> list[str]:
+    # "don't" stays one word; a trailing "s" goes so "cats" / "cat" agree
+    found = content_words(text, WORDING_FILLER, WORD_APOSTROPHE)
+    return [w.rstrip("s") if len(w) > 3 else w for w in found]
+
+
+def wording_conflicts(a: str, b: str) -> list[str]:
+    """What the named kinds do not see: an antonym swapped in ("huge" / "very small", "on" / "off"), the
+    same words in another order ("the woman picks up the kangaroo" / "the kangaroo picks up the woman",
+    "Alice owes Bob" / "Bob owes Alice"), or one word put in another's place ("led by oskar" / "led by
+    ingrid": `alignment.substituted_word`)."""
+    wa, wb = _wording(a), _wording(b)
+    sa, sb = set(wa), set(wb)
+    out = []
+    only_a, only_b = sa - sb, sb - sa
+    pairs = sorted((x, y) for x in only_a for y in _OPPOSITE.get(x, ()) if y in only_b)
+    if pairs:
+        out.append("opposite words: " + ", ".join(f"{x} vs {y}" for x, y in pairs))
+    if sa == sb and len(wa) == len(wb) and wa != wb:
+        out.append("same words in another order (roles may be swapped)")
+    span = None if out else substituted_word(a, b)
+    if span is not None:
+        out.append(f"one word differs: {' '.join(span.left)} vs {' '.join(span.right)}")
+    return out
+
+
 def merge_conflicts(a: str, b: str) -> list[str]:
-    """Why two near-identical texts must not be merged automatically; [] means no such reason.
+    """Why two near-identical texts must not be merged automatically; [] means no such reason. The save
+    path and every consolidation engine ask this one function, so what is flagged on save is never
+    merged or replaced later.
 
     Numbers differ unless the only difference is a 1 ("a cat" / "one cat"). Names include sentence
     openers that are not common words ("Bob is reviewing" / "Alice is reviewing"); a name counts as
@@ -187,4 +223,6 @@ def merge_conflicts(a: str, b: str) -> list[str]:
         reasons.append(f"names differ: {_listing(names_a)} vs {_listing(names_b)}")
     if _negations(a) != _negations(b):
         reasons.append("negation differs")
+    if not reasons:  # a number or name that differs is also a substituted word: said once
+        reasons += wording_conflicts(a, b)
     return reasons

@@ -65,9 +65,9 @@ def existing_external_ids(
 
 
 def supersede_edited(conn: psycopg.Connection, links: Sequence[tuple[int, int]], edges: Sequence[tuple]) -> None:
-    """(older, newer) version pairs of an edited external_id: the older row stays, linked to the newer
-    one and bumped (a running consolidation skips it); one `supersedes` edge each:
-    (id, user_id, newer, older, reason)."""
+    """(older, newer) pairs superseded on save (an edited external_id's versions, or the successor of a
+    restated value and its restatement): the older row stays, linked to the newer one and bumped (a
+    running consolidation skips it); one `supersedes` edge each: (id, user_id, newer, older, reason)."""
     if not links:
         return
     olds, news = zip(*links, strict=True)
@@ -83,6 +83,23 @@ def supersede_edited(conn: psycopg.Connection, links: Sequence[tuple[int, int]],
         " ON CONFLICT DO NOTHING",
         [list(c) for c in zip(*edges, strict=True)],
     )
+
+
+def current_successors(conn: psycopg.Connection, ids: Sequence[int]) -> dict[int, tuple[int, datetime]]:
+    """For each superseded row among `ids`: the row that holds now (the end of its `superseded_by`
+    chain) and that row's event time. Rows not superseded are absent."""
+    if not ids:
+        return {}
+    rows = conn.execute(
+        "WITH RECURSIVE chain(start, id, depth) AS ("
+        "  SELECT id, superseded_by, 1 FROM memories WHERE id = ANY(%s) AND superseded_by IS NOT NULL"
+        "  UNION ALL SELECT c.start, m.superseded_by, c.depth + 1 FROM chain c JOIN memories m ON m.id = c.id"
+        "  WHERE m.superseded_by IS NOT NULL AND c.depth < 100)"
+        " SELECT DISTINCT ON (c.start) c.start, c.id, m.created_at FROM chain c JOIN memories m ON m.id = c.id"
+        " ORDER BY c.start, c.depth DESC",
+        (list(ids),),
+    ).fetchall()
+    return {start: (head, created) for start, head, created in rows}
 
 
 def nearest(

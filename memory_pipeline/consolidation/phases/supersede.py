@@ -67,10 +67,41 @@ def run(ctx: RunContext, writer: Writer, engine: Engine) -> PhaseResult:
         writer.act("SUPERSEDE", [newer, older], sup.reason, target=str(older), slot=sup.slot,
                    old_value=sup.old_value, new_value=sup.new_value, **judged_by(engine, SUPERSESSION, sup.method))
         res.previews.append(sup.reason)
+    edges += _restatements(ctx, writer, links, existing)
     writer.add_edges(edges)
     writer.set_memory("superseded_by", links)
     res.counts["edges_new"] += len(edges)
     return res
+
+
+def _restatements(ctx: RunContext, writer: Writer, links: dict[int, int], existing: set) -> list[dict]:
+    """A duplicate of a row superseded in this run, said after what replaced it, is that old value said
+    again: the newest statement wins. Its `duplicate_of` link is cut and it supersedes the successor (as
+    the save path does when the supersession came first), so edges, recall and profile agree."""
+    s = ctx.snap
+    if not links:  # review mode links nothing here: its supersessions wait as suggestions
+        return []
+    later: dict[int, int] = {}  # superseded row -> its latest duplicate said after its successor
+    for k in range(len(s)):
+        older = s.duplicate_of[k]
+        newer = links.get(older) if older is not None else None
+        if newer is not None and s.created_at[k] > s.created_at[ctx.pos[newer]]:
+            best = later.get(older)
+            if best is None or s.created_at[k] > s.created_at[ctx.pos[best]]:
+                later[older] = ctx.id_of(k)
+    edges = []
+    for older, again in later.items():
+        newer = links[older]
+        if newer in links or (str(again), str(newer)) in existing:
+            continue  # the successor is itself replaced in this run, or this was decided before
+        reason = f"restates memory {older} after memory {newer} replaced it (the newest statement wins)"
+        writer.set_memory("duplicate_of", {again: None})
+        links[newer] = again
+        edges.append({"id": stable_id("edge", ctx.user_id, "supersedes", again, newer), "user_id": ctx.user_id,
+                      "edge_type": "supersedes", "source_id": str(again), "target_id": str(newer), "weight": 1.0,
+                      "reason": reason, "run_id": ctx.run_id})
+        writer.act("SUPERSEDE", [again, newer], reason, target=str(newer))
+    return edges
 
 
 def candidate_pairs(ctx: RunContext) -> list[tuple[MemoryText, MemoryText, float]]:
