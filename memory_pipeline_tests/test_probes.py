@@ -90,3 +90,8 @@ def test_strict_answer_allows_no_old_value_as_current():
     old = {"delivered": "I'm based in Bristol", "current": True}
     assert not ps.answer_outcome([new, old], "Edinburgh", "Bristol")["strict"]
     assert ps.answer_outcome([new, {**old, "current": False}], "Edinburgh", "Bristol")["strict"]
+
+
+def test_reasoned_answer_needs_the_new_value():
+    assert ps.reasoned_outcome("I moved to Edinburgh", "Edinburgh", "Bristol")
+    assert not ps.reasoned_outcome("I'm based in Bristol", "Edinburgh", "Bristol")

@@ -55,3 +55,18 @@ def test_question_structure():
     assert read_question("How many cats does Tom have?").subject == "tom"
     assert says_kind("moved to Berlin", "place") and not says_kind("loves her job", "place")
     assert someone_else("She loves her job") and someone_else("Melanie: she paints") and not someone_else("I paint")
+
+
+def test_near_ties_go_to_the_newer_row():
+    from memory_pipeline.engines.local_reasoning import answer
+    from memory_pipeline.recall import RecallRow
+
+    def row(i, text, score, at):
+        return RecallRow(id=str(i), kind="memory", content=text, score=score, tier="hot", created_at=at,
+                         source_ids=[i], source_external_ids=[])
+
+    rows = [row(1, "ticket OPS-1 is blocked on the security review", 0.55, "2025-06-01T10:00:00+00:00"),
+            row(2, "closed OPS-1 this afternoon", 0.50, "2025-06-20T10:00:00+00:00"),
+            row(3, "OPS-2 is a printer ticket", 0.05, "2025-06-25T10:00:00+00:00")]
+    got = answer("What is the status of ticket OPS-1?", rows, None)
+    assert got.answer == "closed OPS-1 this afternoon" and got.source_ids[0] == "2"

@@ -32,7 +32,7 @@ _NAME = re.compile(r"(?<![.!?]\s)(?<!^)\b[A-Z][a-z][\w'’-]*")
 _DIGIT = re.compile(r"\d")
 _THIRD_PERSON_OPENING = re.compile(r"^\W*(?:\w+:\s*)?(?:he|she|they|his|her|their)\b", re.I)
 # "my sister Ruth", "our neighbour Tom": someone else's fact when it opens the text
-_OTHER_OPENING = re.compile(r"^\W*(?:\w+:\s*)?(?:my|our)\s+[a-z]+\s+[A-Z][a-z]+", re.I)
+_OTHER_OPENING = re.compile(r"^\W*(?:\w+:\s*)?(?i:my|our)\s+[a-z]+\s+[A-Z][a-z]+")
 _CALENDAR = frozenset(MONTHS) | frozenset(WEEKDAYS)
 _NUMBERS = frozenset(NUMBER_WORDS)
 
@@ -78,7 +78,7 @@ def someone_else(text: str) -> bool:
 
 
 def rank(question: str, texts: Sequence[str], scores: Sequence[float], dated: Sequence[bool], floor: float,
-         term_weight: float = 0.5) -> list[tuple[int, float]]:
+         term_weight: float = 0.25) -> list[tuple[int, float]]:
     """(index, match) of the texts that can answer, best first. A text can answer when it is similar
     enough (score >= floor) or says at least half of the question's terms, holds a value of the kind
     asked for, and, when the question names another subject, mentions it. A text about someone else
