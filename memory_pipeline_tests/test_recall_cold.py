@@ -67,3 +67,39 @@ def test_superseded_fact_stays_below_its_successor_in_standard(service):
     paris = [i for i, r in enumerate(rows) if says(r, "I live in Paris") and r["current"]]
     assert berlin, rows
     assert not paris or min(berlin) < min(paris)
+
+
+def test_heavy_user_fallback_reads_the_cold_share_index_and_agrees(service):
+    """A user with partial HNSW indexes per tier share: the fallback statement scans the cold share's
+    index too, and finds what the exact search finds."""
+    from memory_pipeline import recall as recall_mod
+    from memory_pipeline.store import indexes
+    from memory_pipeline.store import recall as sql
+
+    topics = ["invoice", "taxes", "printer", "insurance", "piano"]  # nothing else is about music
+    service.remember_many([{"user_id": "heavy", "content": f"Note {i}: something about the {topics[i % 5]}"
+                            f" and item {i * 37 % 101}"} for i in range(120)])
+    with service.conn.transaction():  # only the piano notes are old
+        service.conn.execute("UPDATE memories SET tier = CASE WHEN content LIKE '%%piano%%' THEN 'cold' ELSE 'hot' END"
+                             " WHERE user_id = 'heavy'")
+    question = "practising the piano"
+    exact = service.recall("heavy", question, mode="standard", limit=5, include_profile=False, track=False)
+    assert exact and all("piano" in r["content"] and r["tier"] == "cold" for r in exact), exact
+    assert indexes.ensure_user_index(service.url, "heavy", min_rows=50)
+    recall_mod._HEAVY.clear()  # recall caches "no index" for a minute
+    shares = indexes.shares_for(recall_mod.STANDARD_FALLBACK, True, None)
+    assert shares == ("u", "c")
+    q = service.embedder.encode([question])[0]
+    service.conn.execute("SET enable_sort = off")
+    service.conn.execute("SET enable_seqscan = off")
+    try:
+        text, args = sql.statement(service.conn, "heavy", q, tiers=recall_mod.STANDARD_FALLBACK, limit=5, per_unit=3,
+                                   as_of=None, namespace=None, as_units=True, index_candidates=15, shares=shares)
+        plan = "\n".join(r[0] for r in service.conn.execute("EXPLAIN " + text, args))
+        assert {s for s in indexes.SHARES if indexes.share_index_name("heavy", s) in plan} == {"u", "c"}, plan
+        indexed = service.recall("heavy", question, mode="standard", limit=5, include_profile=False, track=False)
+        assert [r["id"] for r in indexed][:3] == [r["id"] for r in exact][:3]
+    finally:
+        service.conn.execute("RESET enable_sort")
+        service.conn.execute("RESET enable_seqscan")
+        indexes.drop_user_index(service.url, "heavy")
