@@ -90,3 +90,19 @@ def test_strict_answer_allows_no_old_value_as_current():
     old = {"delivered": "I'm based in Bristol", "current": True}
     assert not ps.answer_outcome([new, old], "Edinburgh", "Bristol")["strict"]
     assert ps.answer_outcome([new, {**old, "current": False}], "Edinburgh", "Bristol")["strict"]
+
+
+def test_reasoned_answer_needs_the_new_value():
+    assert ps.reasoned_outcome("I moved to Edinburgh", "Edinburgh", "Bristol")
+    assert not ps.reasoned_outcome("I'm based in Bristol", "Edinburgh", "Bristol")
+
+
+def test_figures_against_issue_targets():
+    from memory_pipeline.bench.targets import targets
+
+    doc = {"measures": {"probes": {"figures": {"control": {"cases": 30, "false_supersession_rate": 0.067},
+                                               "dedup": {"cases": 40, "wrong_merge_rate": 0.0,
+                                                         "paraphrases_merged_or_flagged": 0.25}}}}}
+    rows = {r[0]: r[4] for r in targets(doc)}
+    assert rows == {"probes: control: false supersession": False, "probes: dedup: one-detail pairs merged": True,
+                    "probes: dedup: paraphrases merged or flagged": False}

@@ -8,7 +8,8 @@ user), and scored as the set's README says (`bench/probes_score.py` holds the ru
 - change: supersession (old value's memory superseded, its chain ending in the new value's; no noise
   superseded) and answer (`standard` recall of the question within ANSWER_CHARS gives the new value
   before any current row giving the old one; strict: and no current row gives the old one at all), per
-  kind; the answer again LATER_DAYS after the last memory (consolidated again then: tiers have cooled);
+  kind; `reason`'s answer (the local engine's) holds the new value and not the old one alone; the
+  answer again LATER_DAYS after the last memory (consolidated again then: tiers have cooled);
 - control: false supersession (any memory superseded / 30), and whether the answer holds every
   `must_stay_current` string (the day after, and LATER_DAYS after);
 - temporal: the save path's resolved date for the expression (`memories.resolved_dates`), past and
@@ -130,8 +131,10 @@ def _change(run: _Runner, case: dict) -> dict:
     ans = ps.answer_outcome(run.answer(user, case["question"]), case["new_value"], case["old_value"])
     run.consolidate(user, case["memories"], days=LATER_DAYS)
     later = ps.answer_outcome(run.answer(user, case["question"]), case["new_value"], case["old_value"])
+    # last: `reason` counts an access to what it recalls, which would keep rows warm for the later answer
+    reasoned = ps.reasoned_outcome(run.svc.reason(user, case["question"])["answer"], case["new_value"], case["old_value"])
     return {"user": case["user"], "kind": case["kind"], "supersession": sup["passed"], "answer": ans["passed"],
-            "answer_strict": ans["strict"], "answer_later": later["passed"], "noise_superseded": sup["noise_superseded"]}
+            "answer_strict": ans["strict"], "reason": reasoned, "answer_later": later["passed"], "noise_superseded": sup["noise_superseded"]}
 
 
 def _control(run: _Runner, case: dict) -> dict:
@@ -185,6 +188,7 @@ def _change_figures(got: list[dict]) -> dict:
     return {"cases": len(got), "answer_new_first": ps.rate([g["answer"] for g in got]),
             "answer_no_old_as_current": ps.rate([g["answer_strict"] for g in got]),
             f"answer_new_first_{LATER_DAYS}d_later": ps.rate([g["answer_later"] for g in got]),
+            "reason_gives_new": ps.rate([g["reason"] for g in got]),
             "old_superseded_by_new": ps.rate([g["supersession"] for g in got]),
             **{f"{k}: answer / superseded": f"{ps.rate([g['answer'] for g in got if g['kind'] == k])} / "
                                              f"{ps.rate([g['supersession'] for g in got if g['kind'] == k])}"

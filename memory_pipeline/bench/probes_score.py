@@ -129,6 +129,11 @@ def answer_outcome(rows: Sequence[dict], new: str, old: str) -> dict:
     return {"passed": passed, "strict": first_new is not None and not old_current, "new_given": first_new is not None}
 
 
+def reasoned_outcome(text: str, new: str, old: str) -> bool:
+    """A reasoned answer gives the new value (naming the old one beside it, as past, is fine)."""
+    return new.lower() in text.lower()
+
+
 def contains_all(rows: Sequence[dict], strings: Sequence[str]) -> bool:
     text = "\n".join((r.get("delivered") or r.get("content") or "") for r in rows).lower()
     return all(s.lower() in text for s in strings)

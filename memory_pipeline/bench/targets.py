@@ -262,6 +262,29 @@ def _real_supersession(v: dict) -> list[list[Any]]:
     ]
 
 
+# issue 30's "done when" column, on probes-dev (in-sample; a blind set kept out of the repository decides)
+_PROBE_TARGETS = (
+    ("change", "answer_new_first", "change: answer gives the new value first", ">=", 0.75),
+    ("change", "old_superseded_by_new", "change: old memory superseded by the new", ">=", 0.6),
+    ("control", "false_supersession_rate", "control: false supersession", "<=", 0.05),
+    ("temporal", "past_exact", "dates resolved right, past", ">=", 0.95),
+    ("temporal", "future_exact", "dates resolved right, future", ">=", 0.9),
+    ("profile", "current_recall", "profile: current facts stated", ">=", 0.8),
+    ("profile", "stale_leakage", "profile: stale facts stated as current", "<=", 0.05),
+    ("dedup", "wrong_merge_rate", "dedup: one-detail pairs merged", "<=", 0.0),
+    ("dedup", "paraphrases_merged_or_flagged", "dedup: paraphrases merged or flagged", ">=", 0.6),
+)
+
+
+def _probes(v: dict) -> list[list[Any]]:
+    rows = []
+    for cat, key, name, op, goal in _PROBE_TARGETS:
+        if (x := v.get("figures", {}).get(cat, {}).get(key)) is not None:
+            met = x >= goal if op == ">=" else x <= goal
+            rows.append([f"probes: {name}", x, f"{v['figures'][cat]['cases']} probes-dev cases", f"{op} {goal}", met])
+    return rows
+
+
 _ROWS: tuple[tuple[str, Callable[[dict], list[list[Any]]]], ...] = (
     ("encoder", _encoder),
     ("ingest", _ingest),
@@ -275,4 +298,5 @@ _ROWS: tuple[tuple[str, Callable[[dict], list[list[Any]]]], ...] = (
     ("llm", _llm),
     ("real", _real),
     ("real_supersession", _real_supersession),
+    ("probes", _probes),
 )
