@@ -179,7 +179,7 @@ def test_the_session_block_is_rendered_again_only_when_its_inputs_change(service
     assert service.conn.execute("SELECT block FROM session_context WHERE user_id = 'sb'").fetchone()[0] == block
     # another budget is another input: rendered again, and shorter
     out = batch_mod.consolidate_users(service.conn, ["sb"], engine=LocalEngine(), embed=None, database_url=None,
-                                      run_id="r", now=NOW, config=ConsolidationConfig(token_budget=300))
+                                      run_id="r", now=NOW, config=ConsolidationConfig(token_budget=150))
     assert not out.failed and rendered == [1]
     smaller, fp2 = service.conn.execute(
         "SELECT block, inputs_fingerprint FROM session_context WHERE user_id = 'sb'").fetchone()

@@ -57,8 +57,10 @@ def test_relative_dates_are_resolved_in_place_explicit_and_guessed_ones_left():
     text, dates = with_dates("I went to a support group yesterday and I start on 1 July.", FRI)
     assert text == "I went to a support group yesterday (8 June 2023) and I start on 1 July."
     assert dates == ["8 June 2023"]
-    # a bare weekday may be the next one: too uncertain to write down
-    assert with_dates("We will ship on Friday.", FRI) == ("We will ship on Friday.", [])
+    # a bare weekday with no tense may point either way: too uncertain to write down; a tense decides it
+    assert with_dates("Ship on Friday.", FRI) == ("Ship on Friday.", [])
+    assert with_dates("We will ship on Friday.", FRI) == ("We will ship on Friday (16 June 2023).", ["16 June 2023"])
+    assert with_dates("We shipped on Friday.", FRI) == ("We shipped on Friday (2 June 2023).", ["2 June 2023"])
 
 
 def test_fact_sentences_of_a_transcript_turn():

@@ -8,12 +8,17 @@ import re
 from dataclasses import dataclass
 
 from memory_pipeline.lib.text import STOP_WORDS, words
+from memory_pipeline.lib.vocab.calendar import SMALL_NUMBERS, TENS
 
 _TOKEN = re.compile(r"[a-z0-9]+(?:['’][a-z]+)?")
 # Two spellings of one word ("colour" / "color", "organise" / "organize", "ok" / "okay") share most of
 # their letters; two different words of one slot ("tom" / "sam", "tea" / "coffee") do not.
 SPELLING_RATIO = 0.8
 MAX_SPAN = 2  # a differing detail is a word or two; longer differing spans are rewording
+# Numbers and the words that point a date, which the merge guard already compares by value ("a" / "one",
+# "two" / "2", "last Friday" / "on Friday"): a span made of them alone is judged there, not here. A
+# weekday or month itself stays a detail ("every other Thursday" resolves to no date).
+_COMPARED = frozenset({*SMALL_NUMBERS, *TENS, "a", "an", "last", "next", "this", "on"})
 
 
 @dataclass(frozen=True)
@@ -63,5 +68,7 @@ def substituted_word(a: str, b: str) -> Span | None:
     if not span.left or not span.right or len(span.left) > MAX_SPAN or len(span.right) > MAX_SPAN:
         return None
     if _spelling_variant(" ".join(span.left), " ".join(span.right)):
+        return None
+    if all(t in _COMPARED or t.isdigit() for t in span.left + span.right):
         return None
     return span

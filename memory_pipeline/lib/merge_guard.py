@@ -172,6 +172,16 @@ def _wording(text: str) -> list[str]:
     return [w.rstrip("s") if len(w) > 3 else w for w in found]
 
 
+def _coordination_swap(a: str, b: str) -> bool:
+    """Whether `b` is `a` with the two sides of one "X and Y" / "X or Y" exchanged: a coordination is
+    symmetric ("Alice and Bob came" / "Bob and Alice came"), unlike the roles of a verb."""
+    ta, tb = words(a.lower(), WORD_APOSTROPHE), words(b.lower(), WORD_APOSTROPHE)
+    for i in range(1, len(ta) - 1):
+        if ta[i] in ("and", "or") and ta[: i - 1] + [ta[i + 1], ta[i], ta[i - 1]] + ta[i + 2 :] == tb:
+            return True
+    return False
+
+
 def wording_conflicts(a: str, b: str) -> list[str]:
     """What the named kinds do not see: an antonym swapped in ("huge" / "very small", "on" / "off"), the
     same words in another order ("the woman picks up the kangaroo" / "the kangaroo picks up the woman",
@@ -184,7 +194,7 @@ def wording_conflicts(a: str, b: str) -> list[str]:
     pairs = sorted((x, y) for x in only_a for y in _OPPOSITE.get(x, ()) if y in only_b)
     if pairs:
         out.append("opposite words: " + ", ".join(f"{x} vs {y}" for x, y in pairs))
-    if sa == sb and len(wa) == len(wb) and wa != wb:
+    if sa == sb and len(wa) == len(wb) and wa != wb and not _coordination_swap(a, b):
         out.append("same words in another order (roles may be swapped)")
     span = None if out else substituted_word(a, b)
     if span is not None:
