@@ -91,8 +91,8 @@ def test_every_supersession_edge_records_the_judges_probability_and_features(ser
 @pytest.mark.integration
 def test_another_persons_move_leaves_the_users_city_current(service):
     service.remember_many([
-        {"user_id": "ana", "content": "I live in Porto, near the market", "created_at": T0.isoformat()},
-        {"user_id": "ana", "content": "my sister just moved to Lisbon for her new job",
+        {"user_id": "ana", "content": "I live in Bergen, close to the harbour", "created_at": T0.isoformat()},
+        {"user_id": "ana", "content": "my brother moved to Oslo last month, new job and all",
          "created_at": (T0 + timedelta(days=40)).isoformat()},
     ])
     assert service.consolidate("ana")["status"] == "SUCCESS"

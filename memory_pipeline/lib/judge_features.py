@@ -142,28 +142,54 @@ def _context(r: Reading, span: Span, width: int = 4) -> set[str]:
     return {r.tokens[i].lower() for i in range(lo, hi) if i != span.pos and r.sents[i] == span.sent} - STOP_WORDS
 
 
-def _swap_fit(rn: Reading, ro: Reading, new_only: list[Span], old_only: list[Span]) -> tuple[float, float]:
-    """Over same-kind (older-only, newer-only) value pairs: the best overlap of the words around them,
-    and whether some pair follows the same word or two relation words."""
+def _swap_fit(dn: _Derived, do: _Derived, new_only: list[int], old_only: list[int], rn: Reading,
+              ro: Reading) -> tuple[float, float]:
+    """Over same-kind (older-only, newer-only) value pairs (indexes into the values): the best overlap of
+    the words around them, and whether some pair follows the same word or two relation words."""
     best, rel = 0.0, 0.0
     for o in old_only:
-        co = _context(ro, o)
-        before_o = ro.tokens[o.pos - 1].lower() if o.pos else ""
+        co, before_o = do.context[o], do.before[o]
         for n in new_only:
-            if n.kind != o.kind:
+            if rn.values[n].kind != ro.values[o].kind:
                 continue
-            cn = _context(rn, n)
+            cn, before_n = dn.context[n], dn.before[n]
             best = max(best, len(co & cn) / max(1, len(co | cn)))
-            before_n = rn.tokens[n.pos - 1].lower() if n.pos else ""
             if before_o == before_n or (before_o in RELATION_WORDS and before_n in RELATION_WORDS):
                 rel = 1.0
     return best, rel
 
 
-def _all_others(r: Reading, spans: list[Span]) -> bool:
+def _all_others(d: _Derived, idx: list[int]) -> bool:
     """Every value (but a sentence's opening subject) is said of another person."""
-    said = [v for v in spans if not _subject(r, v)]
-    return bool(said) and all(_other_holder(r, v) for v in said)
+    said = [i for i in idx if not d.subject[i]]
+    return bool(said) and all(d.others[i] for i in said)
+
+
+@dataclass(frozen=True)
+class _Derived:
+    """What pair_features needs of one text beyond its reading, computed once per text."""
+
+    others: tuple[bool, ...]  # per value: said of another person (a sentence's opening subject: None)
+    subject: tuple[bool, ...]  # per value: it opens its sentence
+    context: tuple[frozenset[str], ...]  # per value: content words around it
+    before: tuple[str, ...]  # per value: the word before it
+    mods: dict  # sentence -> (question, plan, hypothetical, negated)
+    cue_sents: frozenset[int]
+    cues: int
+    first_person: bool
+
+
+@lru_cache(maxsize=4096)
+def _derived(text: str) -> _Derived:
+    r = read(text)
+    low = [t.lower() for t in r.tokens]
+    return _Derived(
+        tuple(_other_holder(r, v) for v in r.values), tuple(_subject(r, v) for v in r.values),
+        tuple(frozenset(_context(r, v)) for v in r.values),
+        tuple(low[v.pos - 1] if v.pos else "" for v in r.values),
+        {s: _modality(r, s) for s in set(r.sents)},
+        frozenset(s for t, s in zip(low, r.sents, strict=True) if t in CHANGE_CUES), _cue(r),
+        any(t in FIRST_PERSON for t in low))
 
 
 def _cue(r: Reading) -> int:
@@ -190,6 +216,7 @@ FEATURES: dict[str, str] = {
     "first_person_new": "the newer text speaks in the first person",
     "other_holder_new": "the newer text's new values are said of another person",
     "other_holder_old": "the older text's values are said of another person",
+    "holder_differs": "one text's values are said of another person and the other's are not",
     "question_new": "the newer text's value sentences ask a question",
     "plan_new": "the newer text's value sentences state a plan or wish",
     "hypothetical_new": "the newer text's value sentences are hypothetical",
@@ -212,22 +239,24 @@ NAMES = tuple(FEATURES)
 
 def pair_features(newer: str, older: str, cosine: float, newer_at: datetime, older_at: datetime) -> list[float]:
     """The feature vector (in `NAMES` order) of a newer text against an older one."""
-    rn, ro = read(newer), read(older)
+    rn, ro, dn, do = read(newer), read(older), _derived(newer), _derived(older)
     keys_n, keys_o = {v.key for v in rn.values}, {v.key for v in ro.values}
-    new_only = [v for v in rn.values if v.key not in keys_o]
-    old_only = [v for v in ro.values if v.key not in keys_n]
+    new_idx = [i for i, v in enumerate(rn.values) if v.key not in keys_o]
+    old_idx = [i for i, v in enumerate(ro.values) if v.key not in keys_n]
+    new_only = [rn.values[i] for i in new_idx]
+    old_only = [ro.values[i] for i in old_idx]
     swaps = {o.kind for o in old_only if any(n.kind == o.kind for n in new_only)}
     if {"date", "time"} & swaps:
         swaps.add("date_time")
     old_mentions = [v for v in rn.values if v.key in keys_o]
-    value_sents = {v.sent for v in new_only} or set(rn.sents[:1])
-    mod_n = [_modality(rn, s) for s in value_sents]
-    mod_o = [_modality(ro, s) for s in ({v.sent for v in old_only} or set(ro.sents[:1]))]
-    cue_sents = {s for t, s in zip(rn.tokens, rn.sents, strict=True) if t.lower() in CHANGE_CUES}
+    mod_n = [dn.mods[s] for s in ({v.sent for v in new_only} or set(rn.sents[:1]))]
+    mod_o = [do.mods[s] for s in ({v.sent for v in old_only} or set(ro.sents[:1]))]
+    cue_sents = dn.cue_sents
     shared_slots = rn.slots.keys() & ro.slots.keys()
     changed = any((normal_value(rn.slots[k].value), rn.slots[k].negated)
                   != (normal_value(ro.slots[k].value), ro.slots[k].negated) for k in shared_slots)
-    context, relation = _swap_fit(rn, ro, new_only, old_only)
+    context, relation = _swap_fit(dn, do, new_idx, old_idx, rn, ro)
+    others_n, others_o = _all_others(dn, new_idx), _all_others(do, old_idx)
     days = abs((newer_at - older_at).total_seconds()) / 86400
     f = {
         "cosine": cosine,
@@ -241,12 +270,13 @@ def pair_features(newer: str, older: str, cosine: float, newer_at: datetime, old
         "new_only_values": math.log1p(len({v.key for v in new_only})),
         "old_in_new": float(bool(old_mentions)),
         "old_as_past": float(any(_near(rn, v, NEGATORS | PAST_MARKERS) for v in old_mentions)),
-        "cue_new": math.log1p(_cue(rn)),
-        "cue_old": math.log1p(_cue(ro)),
+        "cue_new": math.log1p(dn.cues),
+        "cue_old": math.log1p(do.cues),
         "cue_near_value": float(any(v.sent in cue_sents for v in new_only)),
-        "first_person_new": float(any(t.lower() in FIRST_PERSON for t in rn.tokens)),
-        "other_holder_new": float(_all_others(rn, new_only)),
-        "other_holder_old": float(_all_others(ro, old_only)),
+        "first_person_new": float(dn.first_person),
+        "other_holder_new": float(others_n),
+        "other_holder_old": float(others_o),
+        "holder_differs": float(others_n != others_o),
         "question_new": float(all(m[0] for m in mod_n)),
         "plan_new": float(any(m[1] for m in mod_n)),
         "hypothetical_new": float(any(m[2] for m in mod_n)),
@@ -258,8 +288,7 @@ def pair_features(newer: str, older: str, cosine: float, newer_at: datetime, old
         "swap_context": context,
         "swap_relation": relation,
         "swap_with_cue": float(any(v.sent in cue_sents and v.kind in swaps for v in new_only)),
-        "swap_own": float(bool(swaps) and any(t.lower() in FIRST_PERSON for t in rn.tokens)
-                          and not _all_others(rn, new_only)),
+        "swap_own": float(bool(swaps) and dn.first_person and not others_n),
         "past_with_value": float(bool(new_only) and any(_near(rn, v, NEGATORS | PAST_MARKERS) for v in old_mentions)),
         "log_days": math.log1p(days),
         "log_len_new": math.log1p(len(rn.tokens)),
