@@ -98,3 +98,17 @@ def test_another_persons_move_leaves_the_users_city_current(service):
     assert service.consolidate("ana")["status"] == "SUCCESS"
     assert service.conn.execute("SELECT count(*) FROM edges WHERE user_id = 'ana'"
                                 " AND edge_type = 'supersedes'").fetchone()[0] == 0
+
+
+@pytest.mark.integration
+def test_an_unrelated_remark_far_in_embedding_space_leaves_a_fact_current(service):
+    # the judge weighs pairs at any cosine; the structural rules only the neighbour pairs they were
+    # tuned on, so a remark about a format cannot retire an employer
+    service.remember_many([
+        {"user_id": "kai", "content": "The user works at Initech.", "created_at": T0.isoformat()},
+        {"user_id": "kai", "content": "User: the table formatting isn't really working for me anymore. When I read"
+         " your quarterly forecast reviews I'd rather have prose.", "created_at": (T0 + timedelta(days=30)).isoformat()},
+    ])
+    assert service.consolidate("kai")["status"] == "SUCCESS"
+    assert service.conn.execute("SELECT count(*) FROM edges WHERE user_id = 'kai'"
+                                " AND edge_type = 'supersedes'").fetchone()[0] == 0

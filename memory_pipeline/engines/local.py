@@ -40,6 +40,12 @@ _METHODS = {SUMMARY: "extractive", SUPERSESSION: "rules", DECISION: "rules", DUP
             PROFILE: "rules", REASONING: local_reasoning.METHOD}
 
 
+# The structural rules were tuned on neighbour pairs at or above this cosine; below it (pairs the judge
+# now also sees) they were never tried, and on letta dev they linked a remark on bullet points to an
+# employer statement (cosine 0.01). The judge weighs every pair.
+RULE_MIN_SIMILARITY = 0.1
+
+
 def _first_said(memories) -> dict[str, object]:
     """Value (lower-cased) -> when the user first stated it, over the memories the pairs hold."""
     first: dict[str, object] = {}
@@ -94,8 +100,8 @@ class LocalEngine:
             if older.id in linked:
                 continue
             v = verdicts[(newer.id, older.id)]
-            change = detect_change(newer.content, older.content,
-                                   lambda val, t=newer.created_at: first_said.get(val.lower(), t) < t)
+            change = None if sim < RULE_MIN_SIMILARITY else detect_change(
+                newer.content, older.content, lambda val, t=newer.created_at: first_said.get(val.lower(), t) < t)
             if change is None and not v.supersedes:
                 continue
             if change is not None and change.relation == "residence":

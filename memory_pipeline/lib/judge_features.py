@@ -21,6 +21,7 @@ from memory_pipeline.lib.vocab.calendar import MONTHS, NUMBER_WORDS, WEEKDAYS
 from memory_pipeline.lib.vocab.judge import (
     CHANGE_CUES,
     HYPOTHETICAL,
+    INTERJECTIONS,
     NEGATORS,
     PAST_MARKERS,
     PERSON_NOUNS,
@@ -30,7 +31,9 @@ from memory_pipeline.lib.vocab.judge import (
     THIRD_PERSON,
 )
 
-TOKEN = re.compile(r"\d{1,2}:\d{2}|\d+(?:[.,]\d+)*(?:st|nd|rd|th|x|k|kg|am|pm)?|[A-Za-z][\w'&+.-]*[\w+]|[A-Za-z]|[?!.;]")
+TOKEN = re.compile(r"\d{1,2}:\d{2}|\d+(?:[.,]\d+)*(?:st|nd|rd|th|x|k|kg|am|pm)?|[A-Za-z][\w'&+.-]*[\w+]|[A-Za-z]"
+                   r"|[?!.;:,()\"\u2014-]")
+SENTENCE_END = frozenset("?!.;")
 FIRST_PERSON = frozenset({"i", "i'm", "i've", "i'd", "i'll", "me", "my", "mine", "we", "we're", "we've", "our",
                           "us", "myself", "im", "ive"})
 KINDS = ("name", "number", "date", "time", "word")
@@ -65,7 +68,7 @@ def _kind(tok: str, low: str, prev: str, start: bool) -> str | None:
     if low[0].isdigit() or low in NUMBER_WORDS:
         return "number"
     if tok[0].isupper() and low not in FIRST_PERSON and (not start or low not in STOP_WORDS) \
-            and low not in NEGATORS and low not in CHANGE_CUES:
+            and low not in NEGATORS and low not in CHANGE_CUES and low not in INTERJECTIONS:
         return "name"
     if prev in RELATION_WORDS and tok.isalpha() and low not in STOP_WORDS and len(low) > 2:
         return "word"
@@ -81,10 +84,10 @@ def read(text: str) -> Reading:
     for m in TOKEN.finditer(text):
         tok = m.group(0)
         low = tok.lower()
-        if tok in "?!.;":
+        if not tok[0].isalnum():  # punctuation ends a name run; ':' opens a clause, '?!.;' a sentence
             tokens.append(tok)
             sents.append(sent)
-            sent, start = sent + 1, True
+            sent, start = (sent + 1, True) if tok in SENTENCE_END else (sent, start or tok == ":")
             continue
         prev = tokens[-1].lower() if tokens else ""
         kind = _kind(tok, low, prev, start)
@@ -98,7 +101,17 @@ def read(text: str) -> Reading:
         frame.add(f"<{kind}>" if kind else low)
         start = False
     frame -= STOP_WORDS
+    values = [v for v in values if not _vocative(tokens, v)]
     return Reading(tuple(tokens), tuple(sents), tuple(values), frozenset(frame), slot_states(text))
+
+
+def _vocative(tokens: list[str], v: Span) -> bool:
+    """A name said to someone ("Hey Mel!", "No worries, Jon!"): between a comma, an interjection or a
+    clause's start and a comma, '!' or '?'. It addresses a person; it is no value."""
+    first = v.pos - len(v.key.split()) + 1
+    before = tokens[first - 1].lower() if first > 0 else ":"
+    after = tokens[v.pos + 1] if v.pos + 1 < len(tokens) else "."
+    return v.kind == "name" and (before in {",", ":"} or before in INTERJECTIONS) and after in {",", "!", "?"}
 
 
 def _other_holder(r: Reading, span: Span) -> bool:
@@ -139,7 +152,8 @@ def _near(r: Reading, span: Span, words: frozenset[str], width: int = 4) -> bool
 
 def _context(r: Reading, span: Span, width: int = 4) -> set[str]:
     lo, hi = max(0, span.pos - width), min(len(r.tokens), span.pos + width + 1)
-    return {r.tokens[i].lower() for i in range(lo, hi) if i != span.pos and r.sents[i] == span.sent} - STOP_WORDS
+    return {r.tokens[i].lower() for i in range(lo, hi)
+            if i != span.pos and r.sents[i] == span.sent and r.tokens[i][0].isalnum()} - STOP_WORDS
 
 
 def _swap_fit(dn: _Derived, do: _Derived, new_only: list[int], old_only: list[int], rn: Reading,

@@ -30,3 +30,8 @@ PERSON_NOUNS = frozenset({
 # Words after which a lower-case word is a value ("work as a nurse", "switched to tea").
 RELATION_WORDS = frozenset({"a", "an", "as", "to", "at", "in", "on", "from", "with", "for", "into", "onto",
                             "is", "am", "are", "using", "use", "uses", "drink", "eat", "play", "prefer"})
+# Discourse words that open a turn capitalised ("Hey", "Thanks"): never a name.
+INTERJECTIONS = frozenset({"hey", "hi", "hello", "thanks", "thank", "yeah", "yes", "yep", "wow", "oh", "ok", "okay",
+                           "sure", "great", "nice", "cool", "awesome", "sorry", "lol", "haha", "congrats",
+                           "congratulations", "aw", "aww", "omg", "btw", "fyi", "ugh", "hmm", "well", "also", "just",
+                           "good", "glad", "totally", "definitely", "absolutely", "exactly", "ah", "hiya", "ps"})
