@@ -116,7 +116,8 @@ class LocalEngine:
                 + f" ({how.split(':')[-1]}; similarity {sim:.2f};"
                 f" {older.created_at.date().isoformat()} -> {newer.created_at.date().isoformat()})", 0.6), v))
         known = {m.id: m for m in [*candidates.memories, *(m for pair in pairs for m in pair[:2])]}
-        return found + zone_supersessions(moves, list(known.values()), linked)
+        zones = zone_supersessions(moves, list(known.values()), linked)
+        return found + [_weighed(z, verdicts.get((z.newer_id, z.older_id))) for z in zones]
 
     def decide(self, batch: Sequence[DecisionCandidate]) -> list[Decision]:
         return [self._decide(c) for c in batch]
