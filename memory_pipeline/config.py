@@ -110,7 +110,7 @@ class LLMConfig:
     batch_size: int = 10  # decision candidates per call (seed 002: ~10)
     pairs_per_call: int = 40  # supersession pairs per call (two short texts each)
     max_input_chars: int = 12_000  # per call; longer inputs are map-reduced
-    supersession_min_similarity: float = 0.45  # embedding pairs below this are not sent to the model
+    supersession_min_similarity: float = 0.0  # no floor: the model sees the candidates the local judge weighs
     # USD per million tokens; unset: no cost estimate
     price_prompt: float | None = None
     price_completion: float | None = None

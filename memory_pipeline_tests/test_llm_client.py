@@ -193,6 +193,18 @@ def test_supersession_pairs_by_similarity_judged_by_the_model(server):
     assert [len(data_of(r)["pairs"]) for r in server.requests] == [1]  # the far pair was not sent
 
 
+def test_the_model_sees_candidates_at_any_cosine_by_default(server):
+    # a long turn and a short fact about the same thing score low: no floor unless one is configured
+    old = MemoryText("1", "The user's time zone is Europe/Berlin.", T)
+    new = MemoryText("2", "User: landed in Denver for the quarter, put my calendar on Mountain time please",
+                     T + timedelta(days=3))
+    server.responder = lambda req: {"verdicts": [{"pair": p["pair"], "supersedes": True, "confidence": "high",
+                                                  "old_value": "Europe/Berlin", "new_value": "Mountain",
+                                                  "reason": "moved"} for p in data_of(req)["pairs"]]}
+    found = engine(server).supersessions(SupersessionCandidates([], pairs=lambda: [(new, old, 0.12)]))
+    assert [(s.newer_id, s.older_id) for s in found] == [("2", "1")]
+
+
 def test_low_confidence_verdicts_and_unknown_pairs(server):
     a, b = MemoryText("1", "I live in Oslo.", T), MemoryText("2", "Maybe I'll live in Rome.", T + timedelta(days=1))
     server.script = [Reply(content=json.dumps({"verdicts": [{"pair": 7, "supersedes": True}]}))]

@@ -4,6 +4,7 @@ writes says so (method 'extractive' / 'rules' / 'deterministic')."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 from memory_pipeline.engines import local_reasoning
 from memory_pipeline.engines.base import (
@@ -25,6 +26,8 @@ from memory_pipeline.engines.base import (
     Usage,
 )
 from memory_pipeline.lib.change import detect_change, value_texts
+from memory_pipeline.lib.judge import Verdict, judge
+from memory_pipeline.lib.judge_features import differing_values
 from memory_pipeline.lib.merge_guard import merge_conflicts
 from memory_pipeline.lib.profile import build_profile
 from memory_pipeline.lib.summarize import map_reduce_summary, merge_text
@@ -37,6 +40,12 @@ _METHODS = {SUMMARY: "extractive", SUPERSESSION: "rules", DECISION: "rules", DUP
             PROFILE: "rules", REASONING: local_reasoning.METHOD}
 
 
+# The structural rules were tuned on neighbour pairs at or above this cosine; below it (pairs the judge
+# now also sees) they were never tried, and on letta dev they linked a remark on bullet points to an
+# employer statement (cosine 0.01). The judge weighs every pair.
+RULE_MIN_SIMILARITY = 0.1
+
+
 def _first_said(memories) -> dict[str, object]:
     """Value (lower-cased) -> when the user first stated it, over the memories the pairs hold."""
     first: dict[str, object] = {}
@@ -45,6 +54,14 @@ def _first_said(memories) -> dict[str, object]:
             if v not in first or m.created_at < first[v]:
                 first[v] = m.created_at
     return first
+
+
+def _weighed(sup: Supersession, v: Verdict | None) -> Supersession:
+    """The edge with the judge's probability as its weight and its deciding features in its reason."""
+    if v is None:
+        return sup
+    why = ", ".join(f"{name} {c:+.2f}" for name, c in v.deciding)
+    return replace(sup, confidence=round(v.probability, 3), reason=f"{sup.reason}; judge p={v.probability:.2f} ({why})")
 
 
 class LocalEngine:
@@ -68,30 +85,39 @@ class LocalEngine:
         return [self.summarize(items, superseded) for items, superseded in groups]
 
     def supersessions(self, candidates: SupersessionCandidates):
-        # slot rules over the statements that carry a slot, then the structural detector over the
-        # embedding pairs the rules did not link
-        found = detect_supersessions(list(candidates.memories))
-        linked = {f.older_id for f in found}  # an older memory gets one successor
+        # every candidate pair is weighed by the learned judge (lib/judge.py); the slot rules and the
+        # structural detector still propose, and an edge either proposes is written with the judge's
+        # probability as its weight and the features that decided it in its reason; the judge alone
+        # writes an edge at or above its calibrated threshold
         pairs = candidates.pairs()
+        verdicts = {(n.id, o.id): judge(n.content, o.content, sim, n.created_at, o.created_at) for n, o, sim in pairs}
+        found = [_weighed(f, verdicts.get((f.newer_id, f.older_id))) for f in
+                 detect_supersessions(list(candidates.memories))]
+        linked = {f.older_id for f in found}  # an older memory gets one successor
         first_said = _first_said(m for pair in pairs for m in pair[:2])
         moves = []
-        for newer, older, sim in pairs:
+        for newer, older, sim in sorted(pairs, key=lambda p: -verdicts[(p[0].id, p[1].id)].probability):
             if older.id in linked:
                 continue
-            change = detect_change(newer.content, older.content,
-                                   lambda v, t=newer.created_at: first_said.get(v.lower(), t) < t)
-            if change is not None:
-                if change.relation == "residence":
-                    moves.append((newer, change.new_value))
-                linked.add(older.id)
-                found.append(Supersession(
-                    newer.id, older.id, f"value:{change.how}", change.old_value, change.new_value,
-                    (f"'{change.old_value}' replaced by '{change.new_value}'" if change.new_value
-                     else f"'{change.old_value}' no longer holds") + f" ({change.how}; similarity {sim:.2f};"
-                    f" {older.created_at.date().isoformat()} -> {newer.created_at.date().isoformat()})",
-                    0.6))
+            v = verdicts[(newer.id, older.id)]
+            change = None if sim < RULE_MIN_SIMILARITY else detect_change(
+                newer.content, older.content, lambda val, t=newer.created_at: first_said.get(val.lower(), t) < t)
+            if change is None and not v.supersedes:
+                continue
+            if change is not None and change.relation == "residence":
+                moves.append((newer, change.new_value))
+            how = f"value:{change.how}" if change is not None else "judge"
+            old_value, new_value = ((change.old_value, change.new_value) if change is not None
+                                    else differing_values(newer.content, older.content))
+            linked.add(older.id)
+            found.append(_weighed(Supersession(
+                newer.id, older.id, how, old_value, new_value,
+                (f"'{old_value}' replaced by '{new_value}'" if new_value else f"'{old_value}' no longer holds")
+                + f" ({how.split(':')[-1]}; similarity {sim:.2f};"
+                f" {older.created_at.date().isoformat()} -> {newer.created_at.date().isoformat()})", 0.6), v))
         known = {m.id: m for m in [*candidates.memories, *(m for pair in pairs for m in pair[:2])]}
-        return found + zone_supersessions(moves, list(known.values()), linked)
+        zones = zone_supersessions(moves, list(known.values()), linked)
+        return found + [_weighed(z, verdicts.get((z.newer_id, z.older_id))) for z in zones]
 
     def decide(self, batch: Sequence[DecisionCandidate]) -> list[Decision]:
         return [self._decide(c) for c in batch]

@@ -14,8 +14,7 @@ identifiers such as time zones) or key: value fields, and a value is replaced wh
   to X"), said of the same thing (`lib/change_motion.py`);
 - gives the user another job title, said in lower case ("promoted to engineering manager";
   `lib/change_roles.py`);
-- leaves a word behind or rewords a short clause with a cue (`lib/change_words.py`);
-- counts the same noun of the same owner again with another number and a cue (`lib/change_counts.py`).
+- leaves a word behind (`lib/change_words.py`).
 
 Values said of different named things never replace each other. How a text is read (values, their
 clauses, subjects, governing words) is `lib/change_values.py`. Used by the local engine on candidate
@@ -29,9 +28,8 @@ from dataclasses import dataclass, replace
 
 from memory_pipeline.lib import change_motion as cm
 from memory_pipeline.lib import change_values as cv
-from memory_pipeline.lib.change_counts import recounted
 from memory_pipeline.lib.change_roles import role_change
-from memory_pipeline.lib.change_words import SPEAKER, dropped, reworded
+from memory_pipeline.lib.change_words import SPEAKER, dropped
 from memory_pipeline.lib.digest import speaker_of
 from memory_pipeline.lib.fields import field_change, fields, key_relation, user_fields
 from memory_pipeline.lib.summarize import split_sentences
@@ -63,7 +61,7 @@ from memory_pipeline.lib.vocab.change import (
 class Change:
     old_value: str
     new_value: str
-    how: str  # switched | field | held | departure | moved | extended | restated | role | dropped | recounted | reworded
+    how: str  # switched | field | held | departure | moved | extended | restated | role | dropped
     relation: str | None = None  # the old value's relation where its words name one ("residence")
 
 
@@ -170,7 +168,6 @@ def detect_change(newer: str, older: str, held: Callable[[str], bool] | None = N
     found = dropped(newer, older)
     if found is not None and _names_of_other_things(found[0], newer, older):
         found = None  # "Orca dropped Kafka" says nothing of Lynx's Kafka
-    found = found or recounted(newer, older) or (None if _leaves_another(newer, older) else reworded(newer, older))
     return Change(*found) if found else None
 
 

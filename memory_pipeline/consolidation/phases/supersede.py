@@ -9,13 +9,15 @@ from memory_pipeline.consolidation.context import RunContext, stable_id
 from memory_pipeline.consolidation.phases.base import PhaseResult, judged_by
 from memory_pipeline.consolidation.writer import Writer
 from memory_pipeline.engines.base import SUPERSESSION, Engine, SupersessionCandidates
+from memory_pipeline.lib.judge_features import masked_frame
 from memory_pipeline.lib.supersession import MemoryText
 from memory_pipeline.store import incremental as incremental_sql
 
 NAME = "supersede"
 ASSET = "supersession_edges"
-PAIR_MIN_SIMILARITY = 0.1  # below this two texts share nothing a change could be about
-PAIRS_PER_MEMORY = 5
+PAIRS_PER_MEMORY = 5  # nearest older memories by cosine, taken by rank (no similarity floor)
+FRAME_PAIRS = 3  # and the older memories whose masked frames are closest (values replaced by their kind)
+FRAME_SCAN = 64  # frames compared per new memory: its most recent older memories in the snapshot
 STORE_SEARCH_MAX_NEW = 64  # more new memories than this: one matrix product instead of a scan each
 
 
@@ -35,7 +37,7 @@ def run(ctx: RunContext, writer: Writer, engine: Engine) -> PhaseResult:
     new_ids = {str(ctx.id_of(k)) for k in new}
     found = [f for f in engine.supersessions(SupersessionCandidates(
         [_text(ctx, k) for k in cand],
-        pairs=lambda: candidate_pairs(ctx),
+        pairs=lambda: candidate_pairs(ctx, cand),
     )) if f.newer_id in new_ids or f.older_id in new_ids]
     # the edges earlier runs found stand for the pairs among older memories (summaries cite them)
     known = ctx.supersession_reasons()
@@ -104,7 +106,52 @@ def _restatements(ctx: RunContext, writer: Writer, links: dict[int, int], existi
     return edges
 
 
-def candidate_pairs(ctx: RunContext) -> list[tuple[MemoryText, MemoryText, float]]:
+def candidate_pairs(ctx: RunContext, slot_rows: list[int] = ()) -> list[tuple[MemoryText, MemoryText, float]]:
+    """(newer, older, cosine): the embedding neighbours (below), plus per new memory the older ones whose
+    masked frames are most alike and the older statements of a slot it states, each pair once."""
+    pairs = _neighbour_pairs(ctx)
+    seen = {(a.id, b.id) for a, b, _ in pairs}
+    extra = [(n, o) for n, o in _frame_pairs(ctx) + _slot_pairs(ctx, slot_rows) if (n, o) not in seen]
+    extra = list(dict.fromkeys(extra))
+    if extra:
+        ids = sorted({i for pair in extra for i in pair})
+        vecs = dict(zip(ids, ctx.embeddings(ids), strict=True))
+        pairs += [(_text(ctx, ctx.pos[n]), _text(ctx, ctx.pos[o]), float(vecs[n] @ vecs[o])) for n, o in extra]
+    return pairs
+
+
+def _older(ctx: RunContext, k: int, j: int) -> bool:
+    s = ctx.snap
+    return (s.created_at[j], ctx.id_of(j)) < (s.created_at[k], ctx.id_of(k))
+
+
+def _frame_pairs(ctx: RunContext) -> list[tuple[int, int]]:
+    """Each new memory with the older ones whose statements are alike once values are masked."""
+    s = ctx.snap
+    ks = sorted((k for k in range(len(s)) if ctx.current(k)), key=lambda k: (s.created_at[k], ctx.id_of(k)))
+    out = []
+    for n, k in enumerate(ks):
+        if not ctx.is_new(k):
+            continue
+        fk = masked_frame(s.content[k])
+        scored = [(len(fk & f) / max(1, len(fk | f)), -j) for j in ks[max(0, n - FRAME_SCAN):n]
+                  if (f := masked_frame(s.content[j]))]
+        out += [(ctx.id_of(k), ctx.id_of(-j)) for sc, j in sorted(scored, reverse=True)[:FRAME_PAIRS] if sc > 0]
+    return out
+
+
+def _slot_pairs(ctx: RunContext, rows: list[int]) -> list[tuple[int, int]]:
+    """A new memory with each older statement of a slot it states (what the slot rules compare)."""
+    out = []
+    for k in rows:
+        if ctx.is_new(k) and ctx.current(k):
+            mine = _slots(ctx, k)
+            older = [j for j in rows if _older(ctx, k, j) and ctx.current(j) and _slots(ctx, j) & mine]
+            out += [(ctx.id_of(k), ctx.id_of(j)) for j in older[-FRAME_SCAN:]]
+    return out
+
+
+def _neighbour_pairs(ctx: RunContext) -> list[tuple[MemoryText, MemoryText, float]]:
     """(newer, older, cosine): each new current memory with its nearest older current ones. A long
     turn and a short fact about the same thing score low (0.1-0.3 seen on real conversations), so
     the nearest are taken by rank, not by a similarity floor. A few new memories are searched in the
@@ -121,7 +168,7 @@ def candidate_pairs(ctx: RunContext) -> list[tuple[MemoryText, MemoryText, float
     found = ctx.neighbours if ctx.neighbours is not None else incremental_sql.older_neighbours(
         ctx.conn, ctx.user_id, new, PAIRS_PER_MEMORY, high)
     for newer, older, sim in found:
-        if older in ctx.pos and sim >= PAIR_MIN_SIMILARITY:
+        if older in ctx.pos:
             out.append((_text(ctx, ctx.pos[newer]), _text(ctx, ctx.pos[older]), sim))
     return out
 
@@ -145,7 +192,7 @@ def _pairs_in_memory(ctx: RunContext) -> list[tuple[MemoryText, MemoryText, floa
         idx = np.argpartition(-sims, top - 1, axis=1)[:, :top]
         for row, k, cand in zip(sims, chunk, idx, strict=True):
             for j in sorted(cand, key=lambda j: -row[j]):
-                if row[j] >= PAIR_MIN_SIMILARITY:
+                if np.isfinite(row[j]):
                     out.append((_text(ctx, k), _text(ctx, ks[j]), float(row[j])))
     return out
 

@@ -30,7 +30,7 @@ from memory_pipeline.lib.summarize import SourceItem, SummaryDraft, merge_text
 from memory_pipeline.lib.supersession import MemoryText, Supersession, detect_supersessions
 
 METHOD, FALLBACK = "llm", "rules (fallback)"
-PAIRS_PER_MEMORY = 3  # the nearest older memories a new one is compared with by the model
+PAIRS_PER_MEMORY = 8  # the candidates per new memory the phase offers (5 by cosine, 3 by masked frame)
 PROFILE_MAX_CHARS = 2_000
 _ISO = re.compile(r"\d{4}-\d{2}(-\d{2})?(\.\.\d{4}-\d{2}(-\d{2})?)?")
 _CONFIDENCE = {"high": 0.9, "medium": 0.7}

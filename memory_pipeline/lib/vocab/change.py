@@ -238,24 +238,6 @@ ANYMORE = re.compile(r"\b(?:any\s?more|no\s+longer)\b", re.IGNORECASE)
 ANYMORE_AFTER = re.compile(r"\bany\s?more\b", re.IGNORECASE)
 # A question that asks for something to be done states it ("can you switch to Pacific time?").
 REQUEST = re.compile(r"\b(?:can|could|would|will)\s+you\b|\bplease\b|\bplz\b|\bpls\b", re.IGNORECASE)
-# A newer statement that adds to the old one rather than replacing it.
-ADDITIVE = re.compile(r"\b(?:too|also|as\s+well|in\s+addition|another|besides|along\s+with|still)\b", re.IGNORECASE)
-# Counts: a number said of a noun ("two cats", "3 kids"), restated with another number and a cue.
-NUMBER_WORDS = {
-    "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
-    "ten": 10, "eleven": 11, "twelve": 12, "a couple of": 2, "a dozen": 12,
-}  # fmt: skip
-COUNT_CUE = re.compile(
-    r"\b(?:now|these\s+days|nowadays|total|another|more|fewer|less|up\s+to|down\s+to|"
-    r"went\s+up|went\s+down|grew|dropped|rose|fell)\b",
-    re.IGNORECASE,
-)
-# Nouns counted by time or measure say how long or how far, which does not replace an earlier amount.
-MEASURE_NOUNS = frozenset({
-    "second", "minute", "hour", "day", "week", "month", "year", "decade", "time", "am", "pm", "mile", "km",
-    "kilometer", "kilometre", "meter", "metre", "step", "lap", "rep", "set", "page", "chapter", "episode",
-    "percent", "point", "dollar", "euro", "pound", "kg", "lb", "degree", "ago",
-})  # fmt: skip
 # Job titles (lib/change_roles.py). Title nouns that more often name a thing or someone else's part.
 NOT_ROLE_HEADS = frozenset({"owner", "editor", "driver", "assistant", "student", "retiree", "lead"})
 # What says, right before a title, that the user holds it: a title noun's value ("Role: X", "my job

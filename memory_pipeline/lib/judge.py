@@ -1,0 +1,52 @@
+"""The supersession judge at run time: a logistic regression shipped as JSON (`judge_model.json`,
+written by `python -m memory_pipeline.bench.train_judge`). Inference is a dot product and a sigmoid:
+no scikit-learn, no pickle. The model card is docs/JUDGE.md."""
+
+from __future__ import annotations
+
+import json
+import math
+from dataclasses import dataclass
+from datetime import datetime
+from functools import lru_cache
+from pathlib import Path
+
+from memory_pipeline.lib.judge_features import NAMES, pair_features
+
+MODEL_PATH = Path(__file__).with_name("judge_model.json")
+
+
+@dataclass(frozen=True)
+class Model:
+    names: tuple[str, ...]
+    weights: tuple[float, ...]  # per raw feature (the training scaler folded in)
+    bias: float
+    threshold: float  # a supersession is written at or above this probability
+    version: str
+
+
+@dataclass(frozen=True)
+class Verdict:
+    probability: float
+    supersedes: bool
+    deciding: tuple[tuple[str, float], ...]  # the largest contributions (feature, weight x value)
+
+
+@lru_cache(maxsize=2)
+def load(path: Path = MODEL_PATH) -> Model:
+    d = json.loads(path.read_text())
+    if tuple(d["features"]) != NAMES:
+        raise ValueError(f"{path.name}: its features differ from lib.judge_features; retrain the judge")
+    return Model(tuple(d["features"]), tuple(d["weights"]), d["bias"], d["threshold"], d["version"])
+
+
+def judge(newer: str, older: str, cosine: float, newer_at: datetime, older_at: datetime,
+          model: Model | None = None, top: int = 4) -> Verdict:
+    """The probability that `newer` replaces a fact `older` states, and the features that decided it."""
+    m = model or load()
+    x = pair_features(newer, older, cosine, newer_at, older_at)
+    parts = [w * v for w, v in zip(m.weights, x, strict=True)]
+    z = m.bias + sum(parts)
+    p = 1 / (1 + math.exp(-max(-60.0, min(60.0, z))))
+    ranked = sorted(((n, c) for n, c in zip(m.names, parts, strict=True) if c), key=lambda nc: -abs(nc[1]))
+    return Verdict(p, p >= m.threshold, tuple((n, round(c, 2)) for n, c in ranked[:top]))

@@ -1,0 +1,37 @@
+"""Data: closed grammatical classes the judge's features read (single words, no phrases)."""
+
+# A short closed list of words that announce a change ("no longer" is read as "no" + "longer").
+CHANGE_CUES = frozenset({
+    "now", "anymore", "switched", "switching", "moved", "moving", "quit", "stopped", "started", "instead",
+    "actually", "correction", "update", "updated", "new", "changed", "changing", "left", "joined",
+    "nowadays", "finally", "officially", "first", "sorry", "typo", "since", "replaced", "cancelled",
+    "became", "promoted", "sold", "gave", "returned", "ended", "longer",
+})  # fmt: skip
+NEGATORS = frozenset({"not", "no", "never", "none", "nothing", "nobody", "neither", "nor", "without"})
+# Words that put a value in the past.
+PAST_MARKERS = frozenset({"was", "were", "used", "left", "quit", "ex", "former", "formerly", "previously",
+                          "before", "from", "anymore", "longer", "old", "instead"})
+# Modality: plans and wishes, hypotheticals (modal verbs and their kin).
+PLAN_WORDS = frozenset({"will", "gonna", "going", "plan", "planning", "plans", "thinking", "considering",
+                        "might", "may", "maybe", "hope", "hoping", "want", "wants", "wanna", "like",
+                        "someday", "eventually", "next", "interview", "tempted", "dream", "wish"})
+HYPOTHETICAL = frozenset({"if", "would", "could", "suppose", "imagine", "hypothetically", "whether", "unless"})
+POSSESSIVES = frozenset({"my", "our", "his", "her", "their", "your"})
+THIRD_PERSON = frozenset({"he", "she", "they", "he's", "she's", "they're", "his", "her", "their", "him",
+                          "them", "someone", "somebody"})
+# Nouns for people, so "my brother" is another holder while "my flat" is the user's.
+PERSON_NOUNS = frozenset({
+    "brother", "sister", "mum", "mom", "mother", "dad", "father", "parents", "wife", "husband", "partner",
+    "friend", "friends", "boss", "manager", "colleague", "colleagues", "coworker", "son", "daughter",
+    "kid", "kids", "child", "children", "cousin", "aunt", "uncle", "girlfriend", "boyfriend", "flatmate",
+    "roommate", "neighbour", "neighbor", "grandma", "grandpa", "niece", "nephew", "fiance", "fiancee",
+    "team", "teammate", "client", "sibling", "spouse", "baby", "bro", "sis",
+})  # fmt: skip
+# Words after which a lower-case word is a value ("work as a nurse", "switched to tea").
+RELATION_WORDS = frozenset({"a", "an", "as", "to", "at", "in", "on", "from", "with", "for", "into", "onto",
+                            "is", "am", "are", "using", "use", "uses", "drink", "eat", "play", "prefer"})
+# Discourse words that open a turn capitalised ("Hey", "Thanks"): never a name.
+INTERJECTIONS = frozenset({"hey", "hi", "hello", "thanks", "thank", "yeah", "yes", "yep", "wow", "oh", "ok", "okay",
+                           "sure", "great", "nice", "cool", "awesome", "sorry", "lol", "haha", "congrats",
+                           "congratulations", "aw", "aww", "omg", "btw", "fyi", "ugh", "hmm", "well", "also", "just",
+                           "good", "glad", "totally", "definitely", "absolutely", "exactly", "ah", "hiya", "ps"})

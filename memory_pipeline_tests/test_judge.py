@@ -1,0 +1,114 @@
+"""The supersession judge: its generic features read structure, its JSON model is the fitted one, and
+every supersession edge a consolidation writes carries its probability and deciding features."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+import numpy as np
+import pytest
+
+from memory_pipeline.bench import train_judge
+from memory_pipeline.lib.judge import load
+from memory_pipeline.lib.judge_features import NAMES, pair_features, read
+
+T0 = datetime(2025, 6, 1, 9, tzinfo=UTC)
+
+
+def feats(newer: str, older: str, cosine: float = 0.5, days: float = 30) -> dict[str, float]:
+    return dict(zip(NAMES, pair_features(newer, older, cosine, T0 + timedelta(days=days), T0), strict=True))
+
+
+def test_values_are_read_by_shape_and_masked_in_the_frame():
+    r = read("We moved to Porto in March, 3 of us, flat number 12 at 9:30 on Monday")
+    kinds = {v.key: v.kind for v in r.values}
+    assert kinds["porto"] == "name" and kinds["march"] == "date" and kinds["monday"] == "date"
+    assert kinds["3"] == "number" and kinds["9:30"] == "time"
+    assert "porto" not in r.frame and "<name>" in r.frame
+
+
+def test_another_persons_value_is_theirs_and_the_users_is_the_users():
+    older = "I live in Porto near the market"
+    assert feats("my sister just moved to Lisbon for work", older)["other_holder_new"] == 1.0
+    assert feats("Tessa moved to Lisbon last week", older)["other_holder_new"] == 1.0
+    assert feats("we finally moved to Lisbon last week", older)["other_holder_new"] == 0.0
+
+
+def test_modality_and_cues_are_closed_classes():
+    older = "I work at Acme as an analyst"
+    asked = feats("should I apply to Globex?", older)
+    assert asked["question_new"] == 1.0 and asked["cue_new"] == 0.0
+    assert feats("I might apply to Globex next year", older)["plan_new"] == 1.0
+    moved = feats("I no longer work at Acme, I joined Globex", older)
+    assert moved["cue_new"] > 0 and moved["old_in_new"] == 1.0 and moved["old_as_past"] == 1.0
+    assert moved["past_with_value"] == 1.0 and feats("I joined Globex", older)["swap_name"] == 1.0
+
+
+def test_shipped_model_matches_the_features_and_reads_as_probabilities():
+    m = load()
+    assert m.names == NAMES and len(m.weights) == len(NAMES) and 0 < m.threshold <= 1
+
+
+def test_folded_weights_give_the_pipelines_probabilities():
+    # the JSON model is the fitted scaler + regression as one dot product: same probabilities
+    rng = np.random.default_rng(0)
+    x = rng.normal(size=(200, 4)) * [1, 5, 0.1, 2] + [0, 3, 1, -1]
+    y = (x[:, 0] + x[:, 1] / 5 + rng.normal(size=200) > 0.5).astype(int)
+    pipe = train_judge._model().fit(x, y)
+    w, b = train_judge.fold_in(pipe)
+    p = 1 / (1 + np.exp(-(x @ np.array(w) + b)))
+    assert np.allclose(p, pipe.predict_proba(x)[:, 1], atol=1e-4)
+
+
+def test_threshold_is_the_lowest_cut_holding_the_precision():
+    p = np.array([0.99, 0.9, 0.8, 0.7, 0.6, 0.5])
+    y = np.array([1, 1, 1, 0, 1, 0])
+    assert train_judge.threshold_for(p, y, 0.95) == 0.8
+    assert train_judge.threshold_for(p, y, 0.75) == 0.6
+    assert train_judge.threshold_for(np.array([0.9]), np.array([0]), 0.95) == 1.0
+
+
+@pytest.mark.integration
+def test_every_supersession_edge_records_the_judges_probability_and_features(service):
+    from memory_pipeline.explain import explain
+
+    service.remember_many([
+        {"user_id": "jess", "content": "I live in Bristol and work from home", "created_at": T0.isoformat()},
+        {"user_id": "jess", "content": "Update: we moved to Edinburgh last weekend, I live in Edinburgh now",
+         "created_at": (T0 + timedelta(days=90)).isoformat()},
+    ])
+    assert service.consolidate("jess")["status"] == "SUCCESS"
+    rows = service.conn.execute("SELECT id, weight, reason FROM edges WHERE user_id = 'jess'"
+                                " AND edge_type = 'supersedes'").fetchall()
+    assert rows, "the move supersedes the old city"
+    for eid, weight, reason in rows:
+        assert 0.0 <= weight <= 1.0 and f"judge p={weight:.2f}" in reason
+        assert any(name in reason for name in NAMES)
+        shown = explain(service.conn, eid, ui_url="http://ui")
+        assert f"judge p={weight:.2f}" in shown["row"]["reason"]
+
+
+@pytest.mark.integration
+def test_another_persons_move_leaves_the_users_city_current(service):
+    service.remember_many([
+        {"user_id": "ana", "content": "I live in Bergen, close to the harbour", "created_at": T0.isoformat()},
+        {"user_id": "ana", "content": "my brother moved to Oslo last month, new job and all",
+         "created_at": (T0 + timedelta(days=40)).isoformat()},
+    ])
+    assert service.consolidate("ana")["status"] == "SUCCESS"
+    assert service.conn.execute("SELECT count(*) FROM edges WHERE user_id = 'ana'"
+                                " AND edge_type = 'supersedes'").fetchone()[0] == 0
+
+
+@pytest.mark.integration
+def test_an_unrelated_remark_far_in_embedding_space_leaves_a_fact_current(service):
+    # the judge weighs pairs at any cosine; the structural rules only the neighbour pairs they were
+    # tuned on, so a remark about a format cannot retire an employer
+    service.remember_many([
+        {"user_id": "kai", "content": "The user works at Initech.", "created_at": T0.isoformat()},
+        {"user_id": "kai", "content": "User: the table formatting isn't really working for me anymore. When I read"
+         " your quarterly forecast reviews I'd rather have prose.", "created_at": (T0 + timedelta(days=30)).isoformat()},
+    ])
+    assert service.consolidate("kai")["status"] == "SUCCESS"
+    assert service.conn.execute("SELECT count(*) FROM edges WHERE user_id = 'kai'"
+                                " AND edge_type = 'supersedes'").fetchone()[0] == 0
