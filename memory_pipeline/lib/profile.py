@@ -5,24 +5,25 @@ from __future__ import annotations
 
 import re
 from collections import Counter, defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 
 from memory_pipeline.lib import extract as ex
 from memory_pipeline.lib.extract import Fact, SlotValue, normal_value, slot_states, vocabulary_category
+from memory_pipeline.lib.extract.statements import Statement, plain, statements
 from memory_pipeline.lib.timestamps import as_utc
-from memory_pipeline.lib.vocab.profile_words import NP_DANGLING, NP_NOT_HEAD, NP_NOT_TAIL
+from memory_pipeline.lib.vocab.profile_words import HEADS, NP_DANGLING, NP_NOT_HEAD, NP_NOT_TAIL
 from memory_pipeline.lib.vocab.slot_rules import IRREGULAR_PLURALS
 
 _SENTENCE_BREAK = re.compile(r"[.!?]\s+\S|\n")
-SECTIONS = ("identity", "preferences", "tools", "habits", "constraints", "avoid")
+SECTIONS = ("identity", "current", "preferences", "tools", "habits", "constraints", "avoid", "past")
 # Items per section in the readable text; `sections` keeps them all.
 MAX_ITEMS_IN_CONTENT = 8
 
 
-# What the rules read from one source's text: its facts and its slot states (a function of the text alone)
-Extracted = tuple[tuple[Fact, ...], dict[str, SlotValue]]
+# What the rules read from one source's text: its facts, slot states and first-person statements
+Extracted = tuple[tuple[Fact, ...], dict[str, SlotValue], tuple[Statement, ...]]
 
 
 @dataclass(frozen=True)
@@ -36,7 +37,7 @@ class ProfileSource:
 
 
 def extract(content: str) -> Extracted:
-    return tuple(ex.extract_facts(content)), slot_states(content)
+    return tuple(ex.extract_facts(content)), slot_states(content), tuple(statements(content))
 
 
 @dataclass(frozen=True)
@@ -67,6 +68,8 @@ _IDENTITY_ORDER = (
     "birthday",
     "email",
 )
+# relations the first-person clause reader (lib/extract/statements.py) states with their newest source
+_STATED_BY_CLAUSES = frozenset({"location", "employer", "role", "partner", "pet", "count", "uses"})
 _TOOL_LABELS = {"editor": "editor", "os": "OS", "shell": "shell", "browser": "browser"}
 _SINGULAR = {plural: singular for singular, plural in IRREGULAR_PLURALS.items()}
 
@@ -183,6 +186,38 @@ def _topic(value: str) -> str:
     return " ".join(words)
 
 
+_HEAD_WORDS = frozenset(HEADS)
+
+# -- first-person statements -----------------------------------------------------------------------
+
+
+@dataclass
+class _Stated:
+    """Current statements by attribute key, and stopped states; each with its newest source."""
+
+    current: dict[str, tuple[int, str, str, frozenset[str]]] = field(default_factory=dict)
+    past: dict[str, tuple[int, str]] = field(default_factory=dict)
+
+    def read(self, index: int, source_id: str, found: Sequence[Statement]) -> None:
+        for st in found:
+            for value in st.stale:  # "Cypress, not Playwright": a value named as no longer so
+                named = re.compile(rf"\b{re.escape(value.lower())}\b")
+                self._drop(lambda key, line, words, named=named: named.search(line.lower()) is not None)
+            if st.past:
+                # a stopped state ends the older statements it shares a content word with, and the
+                # older value of its own single-valued attribute
+                ended, own = st.words - _HEAD_WORDS, st.key
+                self._drop(lambda key, line, words, e=ended, k=own: bool(e & words) or key == k)
+                self.past[st.line] = (index, source_id)
+            else:
+                self.current[st.key] = (index, st.line, source_id, st.words)
+
+    def _drop(self, ended: Callable[[str, str, frozenset[str]], bool]) -> None:
+        for key, (_, line, _, words) in list(self.current.items()):
+            if ended(key, line, words):
+                del self.current[key]
+
+
 # -- patterns -------------------------------------------------------------------------------------
 
 
@@ -227,30 +262,36 @@ def _join(items: Iterable[str]) -> str:
     return ", ".join(items[:-1]) + " and " + items[-1]
 
 
-def _render(sections: dict[str, tuple[str, ...]], patterns: Sequence[tuple[str, int, float | None]]) -> str:
+def _render(
+    sections: dict[str, tuple[str, ...]], patterns: Sequence[tuple[str, int, float | None]],
+    cited: dict[str, tuple[str, ...]],
+) -> str:
+    """One line per statement, each with the id of its newest source, so a reader (or the session
+    block) can tell which memory says so; stopped states are named as past."""
+
     def shown(name: str) -> list[str]:
         return list(sections.get(name, ()))[:MAX_ITEMS_IN_CONTENT]
 
-    sentences = []
+    def cite(text: str) -> str:
+        return f"{text} [{cited[text][0]}]" if text in cited else text
+
+    lines = []
     if identity := shown("identity"):
-        sentences.append(f"The user {_join(identity)}.")
-    labels = (
-        ("preferences", "Preferences"),
-        ("tools", "Tools"),
-        ("constraints", "Constraints"),
-        ("avoid", "Avoids"),
-    )
+        lines.append(f"The user {_join(identity)}.")
+    lines += [cite(line) for line in sections.get("current", ())]
+    labels = (("preferences", "Preferences"), ("tools", "Tools"), ("constraints", "Constraints"), ("avoid", "Avoids"))
     for name, label in labels:
         if items := shown(name):
-            sentences.append(f"{label}: {'; '.join(items)}.")
+            lines.append(f"{label}: {'; '.join(items)}.")
     habits = [p for p in patterns if p[0] in sections.get("habits", ())][:MAX_ITEMS_IN_CONTENT]
     if habits:
         described = [
             f"{value} (seen {n} times{'' if rate is None else f', {round(rate * 100)}% successful'})"
             for value, n, rate in habits
         ]
-        sentences.append(f"Habits: {'; '.join(described)}.")
-    return " ".join(sentences)
+        lines.append(f"Habits: {'; '.join(described)}.")
+    lines += [f"No longer: {cite(line)}" for line in shown("past")]
+    return "\n".join(lines)
 
 
 # key -> (recency, section, text); later sources overwrite earlier ones
@@ -265,8 +306,8 @@ def _read_slots(
     kinds it covers."""
     surface = {normal_value(f.value): f.value for f in facts}
     for position, (slot, value) in enumerate(states.items()):
-        if "@" in slot:
-            continue  # about a project or another person, not the user
+        if "@" in slot or slot.partition(":")[0] in _STATED_BY_CLAUSES:
+            continue  # about a project or another person; or a relation the clause reader states
         item = _slot_item(slot, value, surface)
         if item is not None:
             section, text = item
@@ -297,7 +338,7 @@ def _read_facts(
             occ.values[fact.value] += 1
             occ.evidence.append((" ".join(fact.text.lower().split()), index, source.outcome))
             continue
-        item = _fact_item(fact, covered)
+        item = _fact_item(fact, covered) if plain(fact.text) else None
         if item is not None:
             section, key, text = item
             latest[key] = ((index, position), section, text)
@@ -376,15 +417,28 @@ def build_profile(
     occurrences: dict[tuple[str, str], _Occurrences] = {}
     topic_of_slot: dict[str, str] = {}  # "slot:drink" -> "topic:coffee" while that slot says coffee
     stated: dict[str, set[str]] = {}  # item text -> ids of the sources that state it
+    clauses = _Stated()
     for index, source in enumerate(used):
-        facts, states = source.extracted or extract(source.content)
+        facts, states, found = source.extracted or extract(source.content)
         covered = _read_slots(source, index, latest, topic_of_slot, facts, stated, states)
         _read_facts(source, index, covered, latest, topic_of_slot, occurrences, facts, stated)
+        clauses.read(index, source.id, found)
     patterns = _patterns(occurrences, used, latest, stated, min_occurrences, min_success_rate)
+    for key, (idx, line, sid, _) in clauses.current.items():
+        stated[line] = {sid}
+        latest[f"said:{key}"] = ((idx, 0), "current", line)
+    shown_now = {line for _, line, _, _ in clauses.current.values()}
+    for line, (idx, sid) in clauses.past.items():
+        if line not in shown_now:
+            stated[line] = {sid}
+            latest[f"past:{line}"] = ((idx, 0), "past", line)
     sections = _sections(latest)
     shown = {text for items in sections.values() for text in items} | {p[0] for p in patterns}
-    cited = {text: tuple(sorted(stated[text])) for text in sorted(shown) if text in stated}
-    return Profile(_render(sections, patterns), sections, tuple(s.id for s in used), tuple(patterns), cited)
+    # each item cites its newest source: the statement that makes it current
+    order = {s.id: i for i, s in enumerate(used)}
+    cited = {text: (max(stated[text], key=order.__getitem__),) for text in sorted(shown) if text in stated}
+    content = _render(sections, patterns, cited)
+    return Profile(content, sections, tuple(s.id for s in used), tuple(patterns), cited)
 
 
 def _identity_rank(key: str) -> int:

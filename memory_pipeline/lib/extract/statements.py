@@ -1,0 +1,205 @@
+"""What a text states about its author now, read from clause structure: whose clause it is (the
+first person, or another person named by a possessive + noun, a name or a pronoun), its modality (a plan,
+a wish, a question, a hypothetical), a stopped state (a cessation verb, "no longer", "not X") and the
+relation its head word names. The word classes are closed grammatical classes (pronouns, modal and
+cessation verbs) or the short list of relation heads in vocab.profile_words; values are spans taken
+by shape, never phrases of a sentence."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from memory_pipeline.lib.vocab import profile_words as pw
+
+_SENTENCE = re.compile(r".+?(?:[.!?]+(?=\s|$)|\n|$)", re.DOTALL)
+# a clause ends at ";", a dash aside, a colon, a conjunction, or a comma before a lower-case word or a
+# pronoun ("upgraded to the A7 IV, sold the III"); a comma before a capital joins a name or a list
+_CLAUSE = re.compile(
+    r"\s*(?:;|\s[-\u2013\u2014]\s|:\s|,\s*(?:and\s+|but\s+|so\s+)?(?=[a-z]|(?:I|I'm|We|My|Our)\b)"
+    r"|,?\s+(?:but|so|because|cos|since|while|which|who)\s+)",
+)
+_WORD = re.compile(r"[\w'\u2019£$-]+")
+_POSSESSED = re.compile(
+    r"\b(?:my|our)\s+(?P<np>(?:[a-z-]+\s+){0,2}?(?P<noun>[a-z-]+))(?:\s+is|'s|,)?\s+(?P<name>[A-Z][a-z\u00C0-\u017F]+)"
+)
+# a value named as not (or no longer) the user's: "Cypress, not Playwright", "off Supabase", "from X to"
+_CAPS = r"([A-Z][\w.+-]*(?:\s+[A-Z0-9][\w.+-]*)*)"
+_NOT_X = re.compile(
+    rf"\b(?:not|off)\s+(?:the\s+|my\s+)?{_CAPS}|\bfrom\s+(?:the\s+|my\s+)?{_CAPS}(?=\s+to\b)"
+    r"|\b(?:instead of|rather than)\s+([^,;.!?]+)"
+)
+
+
+@dataclass(frozen=True)
+class Statement:
+    """One first-person, non-modal clause naming a relation. `key` is the attribute a newer statement
+    replaces (residence, job...; a multi-valued one carries its value), `line` the clause in the third
+    person, `past` a stopped state, `stale` capitalised values the clause says are no longer so."""
+
+    key: str
+    line: str
+    past: bool
+    words: frozenset[str]
+    stale: tuple[str, ...] = ()
+
+
+def _tokens(clause: str) -> list[str]:
+    return [t.replace("\u2019", "'") for t in _WORD.findall(clause)]
+
+
+def content_words(text: str) -> frozenset[str]:
+    return frozenset(t.lower() for t in _tokens(text) if t.lower() not in pw.FUNCTION_WORDS and len(t) > 1)
+
+
+def _owner(tokens: list[str], inherited: str) -> str:
+    """"user", "other", or the inherited subject for a clause that drops its subject (chat style). The
+    subject is the first person word, pronoun or name among the clause's first words."""
+    low = [t.lower() for t in tokens]
+    if "i" in low[1:6] and low[low.index("i", 1) - 1] == "and":
+        return "user"  # "Dev and I", "my girlfriend and I"
+    for i, w in enumerate(low[:4]):
+        nxt = low[i + 1 : i + 4]
+        if w in pw.FIRST_PERSON:
+            # "my sister is a nurse", "my new line manager is Nadia": the person's, not the user's
+            return "other" if w in ("my", "our") and any(n in pw.PEOPLE for n in nxt[:3]) else "user"
+        if w in pw.OTHER_PRONOUNS or (w in pw.DETERMINERS and nxt[:1] and nxt[0] in pw.PEOPLE):
+            return "other"
+        if i == 0 and tokens[0][:1].isupper() and w not in pw.HEADS and not tokens[0].isupper():
+            return "user" if any(t in pw.FIRST_PERSON for t in nxt[:2]) else "other"  # a name opens it
+    return inherited
+
+
+def _third_person(clause: str) -> str:
+    """The clause as said of the user: "I teach 4th grade" -> "Teaches 4th grade"."""
+    tokens = clause.split()
+    low = [t.lower().replace("\u2019", "'") for t in tokens]
+    if low and low[0] in ("i", "we") and len(low) > 1 and low[1] in pw.BE:
+        tokens, low = ["is", *tokens[2:]], ["is", *low[2:]]
+    elif low and low[0] in pw.SUBJECT_CONTRACTIONS:
+        tokens = [pw.SUBJECT_CONTRACTIONS[low[0]], *tokens[1:]]
+        low = [tokens[0], *low[1:]]
+    elif low and low[0] in ("i", "we", "myself"):
+        tokens, low = tokens[1:], low[1:]
+        if low:
+            tokens[0] = _conjugate(low[0])
+    out = [pw.POSSESSIVES.get(t.lower(), t) for t in tokens]
+    text = " ".join(out).strip(" ,")
+    return text[:1].upper() + text[1:]
+
+
+def _conjugate(verb: str) -> str:
+    if verb in pw.IRREGULAR_THIRD:
+        return pw.IRREGULAR_THIRD[verb]
+    if verb.endswith(("ed", "ing", "s")) or verb in pw.PAST_FORMS:
+        return verb
+    if verb.endswith(("ch", "sh", "x", "o")):
+        return verb + "es"
+    if verb.endswith("y") and verb[-2:-1] not in "aeiou":
+        return verb[:-1] + "ies"
+    return verb + "s"
+
+
+def _relation(words: list[str]) -> tuple[str, int] | None:
+    """(relation, index of its head): the first head that is not the object of a preposition ("people
+    from work"); a possession verb gives way to a head noun after it ("bought a house": residence)."""
+    found = [(pw.HEADS[w], i) for i, w in enumerate(words)
+             if w in pw.HEADS and (i == 0 or words[i - 1] not in pw.PREPOSITIONS)]
+    found += [("role", i) for i, w in enumerate(words[:3])
+              if w in pw.BE and i + 1 < len(words) and words[i + 1] in ("a", "an", "now")]
+    found.sort(key=lambda f: (f[0] == "has", f[1]))
+    return found[0] if found else None
+
+
+_NAME = r"([A-Z][\w.&'\u00C0-\u017F-]*(?:\s+(?:of\s+)?[A-Z0-9][\w.&'\u00C0-\u017F-]*)*)"
+
+
+def _value(relation: str, clause: str, head_word: str) -> str | None:
+    """The capitalised span right after the relation head, or after it and a preposition, for relations
+    whose value is a place or an organisation: "starting at Wise as ..." -> "Wise"."""
+    if relation not in pw.PLACE_OF:
+        return None
+    preps = "|".join(pw.PLACE_OF[relation][1])
+    m = re.search(rf"(?i:\b{re.escape(head_word)}\b(?:\s+\S+)*?\s+(?:{preps})|\b{re.escape(head_word)})"
+                  rf"\s+(?:the\s+)?{_NAME}", clause)
+    return m.group(1) if m else None
+
+
+def _modal(words: list[str], clause: str) -> bool:
+    return clause.rstrip().endswith("?") or _has(words, pw.INTENT)
+
+
+def _has(words: list[str], phrases: tuple[str, ...]) -> bool:
+    joined = f" {' '.join(words)} "
+    return any(f" {p} " in joined for p in phrases)
+
+
+def _stopped(words: list[str]) -> bool:
+    return _has(words, pw.CESSATION)
+
+
+def _key(relation: str, words: list[str], head: int) -> str:
+    if relation in pw.SINGLE_VALUED:
+        return relation
+    # a multi-valued relation (tools, pets, family...): one key per value
+    rest = [w for w in words[head + 1 :] if w not in pw.FUNCTION_WORDS][:2]
+    return f"{relation}:{' '.join(rest)}"
+
+
+def _people(clause: str) -> list[Statement]:
+    """"my wife Sneha", "our cat Mango", "my new line manager is Nadia": the user's relation to a named
+    person or pet is the user's fact (what the clause says of them is theirs)."""
+    found = []
+    for m in _POSSESSED.finditer(clause):
+        noun, name = m["noun"].lower(), m["name"]
+        if noun not in pw.PEOPLE and noun not in pw.PETS or name.lower() in pw.FUNCTION_WORDS:
+            continue
+        key = f"person:{noun}" if noun in pw.ONE_AT_A_TIME else f"person:{noun}:{name.lower()}"
+        line = f"Their {' '.join(m['np'].split())} is {name}"
+        found.append(Statement(key, line, False, frozenset({noun, name.lower()})))
+    return found
+
+
+def statements(text: str) -> list[Statement]:
+    """The first-person statements of `text` that name a relation, in text order."""
+    found: list[Statement] = []
+    for sentence in _SENTENCE.findall(text):
+        if sentence.rstrip().endswith("?"):
+            continue  # a question asks; it states nothing
+        owner = "user"
+        for clause in _CLAUSE.split(sentence):
+            tokens = _tokens(clause)
+            if not tokens:
+                continue
+            owner = _owner(tokens, owner)
+            words = [t.lower() for t in tokens]
+            if _modal(words, clause) or any(w in pw.CONDITIONAL for w in words[:2]):
+                continue  # a plan, a wish or a hypothetical ("if I moved to Oslo")
+            people = _people(clause)
+            if owner != "user":
+                found += [p for p in people if not _stopped(words)]
+                continue
+            stale = tuple(next(g for g in m.groups() if g) for m in _NOT_X.finditer(clause))
+            rel = _relation(words)
+            if rel is None and not _stopped([t.lower() for t in _tokens(_NOT_X.sub("", clause))]):
+                found += people
+                continue
+            relation, head = rel or ("stopped", 0)
+            rest = _NOT_X.sub("", clause)
+            past = _stopped([t.lower() for t in _tokens(rest)]) or any(w in pw.NEGATORS for w in words[: head + 1])
+            line = _third_person(rest.strip(" ,.!"))
+            value = _value(relation, clause, words[head]) if not past else None
+            if value:
+                line = f"{pw.PLACE_OF[relation][0]} {value} \u2014 {line}"
+            found.append(Statement(_key(relation, words, head), line, past, content_words(clause), stale))
+    return found
+
+
+def plain(span: str) -> bool:
+    """True when a span states something of the user now: not another person's clause, not a plan,
+    wish or question, not a stopped state."""
+    tokens = _tokens(span)
+    if not tokens:
+        return False
+    words = [t.lower() for t in tokens]
+    return _owner(tokens, "user") == "user" and not _modal(words, span) and not _stopped(words)
