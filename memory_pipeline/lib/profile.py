@@ -11,9 +11,10 @@ from datetime import datetime
 
 from memory_pipeline.lib import extract as ex
 from memory_pipeline.lib.extract import Fact, SlotValue, normal_value, slot_states, vocabulary_category
-from memory_pipeline.lib.extract.statements import Statement, plain, statements
+from memory_pipeline.lib.extract.statements import Statement, plain, statements, stems
+from memory_pipeline.lib.extract.statements import content_words as _words_of
 from memory_pipeline.lib.timestamps import as_utc
-from memory_pipeline.lib.vocab.profile_words import HEADS, NP_DANGLING, NP_NOT_HEAD, NP_NOT_TAIL
+from memory_pipeline.lib.vocab.profile_words import FUNCTION_WORDS, HEADS, NP_DANGLING, NP_NOT_HEAD, NP_NOT_TAIL
 from memory_pipeline.lib.vocab.slot_rules import IRREGULAR_PLURALS
 
 _SENTENCE_BREAK = re.compile(r"[.!?]\s+\S|\n")
@@ -32,6 +33,7 @@ class ProfileSource:
     content: str
     created_at: datetime
     outcome: bool | None = None  # did the episode succeed, where recorded
+    successor: str | None = None  # for a superseded source: the source that supersedes it
     # `extract(content)` when the caller kept it from an earlier build (None: extracted here)
     extracted: Extracted | None = field(default=None, compare=False, repr=False)
 
@@ -69,7 +71,8 @@ _IDENTITY_ORDER = (
     "email",
 )
 # relations the first-person clause reader (lib/extract/statements.py) states with their newest source
-_STATED_BY_CLAUSES = frozenset({"location", "employer", "role", "partner", "pet", "count", "uses"})
+_STATED_BY_CLAUSES = frozenset({"location", "employer", "role", "partner", "pet", "count", "uses", "diet"})
+_WORK = frozenset({"job", "role", "occupation"})
 _TOOL_LABELS = {"editor": "editor", "os": "OS", "shell": "shell", "browser": "browser"}
 _SINGULAR = {plural: singular for singular, plural in IRREGULAR_PLURALS.items()}
 
@@ -197,6 +200,7 @@ class _Stated:
 
     current: dict[str, tuple[int, str, str, frozenset[str]]] = field(default_factory=dict)
     past: dict[str, tuple[int, str]] = field(default_factory=dict)
+    frames: dict[str, frozenset[str]] = field(default_factory=dict)
 
     def read(self, index: int, source_id: str, found: Sequence[Statement]) -> None:
         for st in found:
@@ -206,16 +210,64 @@ class _Stated:
             if st.past:
                 # a stopped state ends the older statements it shares a content word with, and the
                 # older value of its own single-valued attribute
-                ended, own = st.words - _HEAD_WORDS, st.key
-                self._drop(lambda key, line, words, e=ended, k=own: bool(e & words) or key == k)
+                ended, own = stems(st.words - _HEAD_WORDS), st.key
+                initials = {w for w in st.line.split() if w.isupper() and 2 <= len(w) <= 5}
+                self._drop(lambda key, line, words, e=ended, k=own, a=initials:
+                           _ends(e, words) or key == k or any(_spells(x, line) for x in a))
                 self.past[st.line] = (index, source_id)
             else:
+                # the same frame with another value ("we're 7 now", "we're 9 people now"): the newer holds
+                self._drop(lambda key, line, words, f=st.frame: _same_frame(f, self.frames.get(key)))
                 self.current[st.key] = (index, st.line, source_id, st.words)
+                self.frames[st.key] = st.frame
 
     def _drop(self, ended: Callable[[str, str, frozenset[str]], bool]) -> None:
         for key, (_, line, _, words) in list(self.current.items()):
             if ended(key, line, words):
                 del self.current[key]
+
+
+def _not_replaced(source: ProfileSource, successor: ProfileSource) -> list[Statement]:
+    """The statements of a superseded source its successor does not speak to: not the same attribute,
+    no content word in common ("project manager at Arup" stays when "moved off Leeds" supersedes
+    "project manager at Arup, currently on the Leeds redevelopment")."""
+    said = (successor.extracted or extract(successor.content))[2]
+    keys = {st.key for st in said}
+    spoken = stems(frozenset().union(*(st.words for st in said), _words_of(successor.content)) - _HEAD_WORDS)
+    return [st for st in (source.extracted or extract(source.content))[2]
+            if st.key not in keys and not stems(st.words - _HEAD_WORDS) & spoken]
+
+
+def _current_lines(clauses: _Stated, latest: _Latest, stated: dict[str, set[str]]) -> None:
+    """Current statements into `latest`; what the user does for work (employer, role, occupation) reads
+    as one line, newest first, cited by its newest source."""
+    work = sorted(((idx, line, sid) for key, (idx, line, sid, _) in clauses.current.items()
+                   if key.split(":")[0] in _WORK), reverse=True)
+    if work:
+        line = "; ".join(w[1] for w in work)
+        stated[line] = {work[0][2]}
+        latest["said:work"] = ((work[0][0], 0), "current", line)
+    for key, (idx, line, sid, _) in clauses.current.items():
+        if key.split(":")[0] not in _WORK:
+            stated[line] = {sid}
+            latest[f"said:{key}"] = ((idx, 0), "current", line)
+
+
+def _ends(ended: frozenset[str], words: frozenset[str]) -> bool:
+    """A stopped state ends an older statement holding at least half of what it names."""
+    return bool(ended) and len(ended & stems(words)) * 2 >= len(ended)
+
+
+def _spells(acronym: str, line: str) -> bool:
+    """"IF" for "intermittent fasting": consecutive words whose initials spell the acronym."""
+    initials = "".join(w[:1] for w in line.lower().split() if w not in FUNCTION_WORDS)
+    return acronym.lower() in initials
+
+
+def _same_frame(new: frozenset[str], old: frozenset[str] | None) -> bool:
+    if not new or not old or min(len(new), len(old)) < 2:
+        return False
+    return len(new & old) / len(new | old) >= 0.5
 
 
 # -- patterns -------------------------------------------------------------------------------------
@@ -412,21 +464,25 @@ def build_profile(
     used = sorted((s for s in unique.values() if s.id not in superseded_ids), key=chronological)
     if not used:
         return Profile("", {}, (), ())
+    # a superseded source whose successor is known still states what the successor does not speak to
+    replaced = sorted((s for s in unique.values() if s.id in superseded_ids and s.successor in unique),
+                      key=chronological)
 
     latest: _Latest = {}
     occurrences: dict[tuple[str, str], _Occurrences] = {}
     topic_of_slot: dict[str, str] = {}  # "slot:drink" -> "topic:coffee" while that slot says coffee
     stated: dict[str, set[str]] = {}  # item text -> ids of the sources that state it
     clauses = _Stated()
+    for source in replaced:
+        index = sum(chronological(u) < chronological(source) for u in used) - 0.5
+        clauses.read(index, source.id, _not_replaced(source, unique[source.successor]))
     for index, source in enumerate(used):
         facts, states, found = source.extracted or extract(source.content)
         covered = _read_slots(source, index, latest, topic_of_slot, facts, stated, states)
         _read_facts(source, index, covered, latest, topic_of_slot, occurrences, facts, stated)
         clauses.read(index, source.id, found)
     patterns = _patterns(occurrences, used, latest, stated, min_occurrences, min_success_rate)
-    for key, (idx, line, sid, _) in clauses.current.items():
-        stated[line] = {sid}
-        latest[f"said:{key}"] = ((idx, 0), "current", line)
+    _current_lines(clauses, latest, stated)
     shown_now = {line for _, line, _, _ in clauses.current.values()}
     for line, (idx, sid) in clauses.past.items():
         if line not in shown_now:
@@ -435,7 +491,7 @@ def build_profile(
     sections = _sections(latest)
     shown = {text for items in sections.values() for text in items} | {p[0] for p in patterns}
     # each item cites its newest source: the statement that makes it current
-    order = {s.id: i for i, s in enumerate(used)}
+    order = {s.id: chronological(s) for s in (*used, *replaced)}
     cited = {text: (max(stated[text], key=order.__getitem__),) for text in sorted(shown) if text in stated}
     content = _render(sections, patterns, cited)
     return Profile(content, sections, tuple(s.id for s in used), tuple(patterns), cited)

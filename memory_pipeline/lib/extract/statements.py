@@ -42,19 +42,46 @@ class Statement:
     past: bool
     words: frozenset[str]
     stale: tuple[str, ...] = ()
+    frame: frozenset[str] = frozenset()  # the content words once values (numbers, names) are masked
 
 
 def _tokens(clause: str) -> list[str]:
     return [t.replace("\u2019", "'") for t in _WORD.findall(clause)]
 
 
+def frame(text: str) -> frozenset[str]:
+    """Content words that are not values: "we're 7 now" and "we're 9 people now" share a frame."""
+    tokens = _tokens(text)
+    return frozenset(t.lower() for i, t in enumerate(tokens) if len(t) > 1 and t.lower() not in pw.FUNCTION_WORDS
+                     and not any(c.isdigit() for c in t) and not (i and t[:1].isupper()))
+
+
+def stems(words: frozenset[str]) -> frozenset[str]:
+    """Crude stems, enough for "volunteering" to meet "volunteer"; cessation words are not content."""
+    out = set()
+    for w in words:
+        if w in pw.CESSATION:
+            continue
+        for suffix in ("ing", "ed", "es", "s"):
+            if w.endswith(suffix) and len(w) - len(suffix) >= 3:
+                w = w[: -len(suffix)]
+                break
+        out.add(w.rstrip("e"))
+    return frozenset(out)
+
+
+def _has_value(tokens: list[str]) -> bool:
+    return any(any(c.isdigit() for c in t) or (i and t[:1].isupper()) for i, t in enumerate(tokens))
+
+
 def content_words(text: str) -> frozenset[str]:
     return frozenset(t.lower() for t in _tokens(text) if t.lower() not in pw.FUNCTION_WORDS and len(t) > 1)
 
 
-def _owner(tokens: list[str], inherited: str) -> str:
+def _owner(tokens: list[str], inherited: str, comma: bool = False) -> str:
     """"user", "other", or the inherited subject for a clause that drops its subject (chat style). The
-    subject is the first person word, pronoun or name among the clause's first words."""
+    subject is the first person word, pronoun or name among the clause's first words; a name set off by
+    a comma ("Sevenoaks, moving soon") is a topic, not a subject."""
     low = [t.lower() for t in tokens]
     if "i" in low[1:6] and low[low.index("i", 1) - 1] == "and":
         return "user"  # "Dev and I", "my girlfriend and I"
@@ -65,26 +92,25 @@ def _owner(tokens: list[str], inherited: str) -> str:
             return "other" if w in ("my", "our") and any(n in pw.PEOPLE for n in nxt[:3]) else "user"
         if w in pw.OTHER_PRONOUNS or (w in pw.DETERMINERS and nxt[:1] and nxt[0] in pw.PEOPLE):
             return "other"
-        if i == 0 and tokens[0][:1].isupper() and w not in pw.HEADS and not tokens[0].isupper():
+        if i == 0 and tokens[0][:1].isupper() and w not in pw.HEADS and not tokens[0].isupper() and not comma:
             return "user" if any(t in pw.FIRST_PERSON for t in nxt[:2]) else "other"  # a name opens it
     return inherited
 
 
 def _third_person(clause: str) -> str:
-    """The clause as said of the user: "I teach 4th grade" -> "Teaches 4th grade"."""
+    """The clause as said of the user: "I teach 4th grade" -> "Teaches 4th grade", "I'm a nurse" -> "Is a
+    nurse"; a "we" clause keeps its subject (the user and others)."""
     tokens = clause.split()
     low = [t.lower().replace("\u2019", "'") for t in tokens]
-    if low and low[0] in ("i", "we") and len(low) > 1 and low[1] in pw.BE:
-        tokens, low = ["is", *tokens[2:]], ["is", *low[2:]]
-    elif low and low[0] in pw.SUBJECT_CONTRACTIONS:
+    if low[:1] == ["i"] and len(low) > 1 and low[1] in pw.BE:
+        tokens = ["is", *tokens[2:]]
+    elif low[:1] and low[0] in pw.SUBJECT_CONTRACTIONS and not low[0].startswith("we"):
         tokens = [pw.SUBJECT_CONTRACTIONS[low[0]], *tokens[1:]]
-        low = [tokens[0], *low[1:]]
-    elif low and low[0] in ("i", "we", "myself"):
-        tokens, low = tokens[1:], low[1:]
-        if low:
-            tokens[0] = _conjugate(low[0])
-    out = [pw.POSSESSIVES.get(t.lower(), t) for t in tokens]
-    text = " ".join(out).strip(" ,")
+    elif low[:1] and low[0] in ("i", "myself") and len(low) > 1 and tokens[1][:1].islower():
+        adverbs = 1 + next((k for k, w in enumerate(low[1:]) if not w.endswith("ly")), 0)
+        tokens = [*tokens[1:adverbs], _conjugate(low[adverbs]), *tokens[adverbs + 1 :]]
+    text = " ".join(t if low[:1] == ["we"] and i == 0 else pw.POSSESSIVES.get(t.lower(), t)
+                    for i, t in enumerate(tokens)).strip(" ,")
     return text[:1].upper() + text[1:]
 
 
@@ -105,8 +131,8 @@ def _relation(words: list[str]) -> tuple[str, int] | None:
     from work"); a possession verb gives way to a head noun after it ("bought a house": residence)."""
     found = [(pw.HEADS[w], i) for i, w in enumerate(words)
              if w in pw.HEADS and (i == 0 or words[i - 1] not in pw.PREPOSITIONS)]
-    found += [("role", i) for i, w in enumerate(words[:3])
-              if w in pw.BE and i + 1 < len(words) and words[i + 1] in ("a", "an", "now")]
+    found += [("role", i) for i, w in enumerate(words[:3])  # "I'm a nurse", "I am now the lead"
+              if w in pw.FIRST_BE and i + 1 < len(words) and words[i + 1] in ("a", "an", "now")]
     found.sort(key=lambda f: (f[0] == "has", f[1]))
     return found[0] if found else None
 
@@ -122,6 +148,8 @@ def _value(relation: str, clause: str, head_word: str) -> str | None:
     preps = "|".join(pw.PLACE_OF[relation][1])
     m = re.search(rf"(?i:\b{re.escape(head_word)}\b(?:\s+\S+)*?\s+(?:{preps})|\b{re.escape(head_word)})"
                   rf"\s+(?:the\s+)?{_NAME}", clause)
+    if m is None:  # else a name set before the head: "Sevenoaks, moving in a fortnight"
+        m = re.match(rf"\s*{_NAME},", clause)
     return m.group(1) if m else None
 
 
@@ -155,7 +183,8 @@ def _people(clause: str) -> list[Statement]:
         if noun not in pw.PEOPLE and noun not in pw.PETS or name.lower() in pw.FUNCTION_WORDS:
             continue
         key = f"person:{noun}" if noun in pw.ONE_AT_A_TIME else f"person:{noun}:{name.lower()}"
-        line = f"Their {' '.join(m['np'].split())} is {name}"
+        np = " ".join(m["np"].split())
+        line = f"Married to {name} (their {np})" if noun in pw.SPOUSES else f"Their {np} is {name}"
         found.append(Statement(key, line, False, frozenset({noun, name.lower()})))
     return found
 
@@ -169,9 +198,9 @@ def statements(text: str) -> list[Statement]:
         owner = "user"
         for clause in _CLAUSE.split(sentence):
             tokens = _tokens(clause)
-            if not tokens:
-                continue
-            owner = _owner(tokens, owner)
+            if len(tokens) < 2:
+                continue  # a lone word ("Sevenoaks,", "yeah") is a topic or an aside: the subject holds
+            owner = _owner(tokens, owner, clause.lstrip().startswith(tokens[0] + ","))
             words = [t.lower() for t in tokens]
             if _modal(words, clause) or any(w in pw.CONDITIONAL for w in words[:2]):
                 continue  # a plan, a wish or a hypothetical ("if I moved to Oslo")
@@ -181,17 +210,22 @@ def statements(text: str) -> list[Statement]:
                 continue
             stale = tuple(next(g for g in m.groups() if g) for m in _NOT_X.finditer(clause))
             rel = _relation(words)
-            if rel is None and not _stopped([t.lower() for t in _tokens(_NOT_X.sub("", clause))]):
+            stopped = _stopped([t.lower() for t in _tokens(_NOT_X.sub("", clause))])
+            # a clause without a relation head is kept only when it carries a value (a number or a name)
+            if rel is None and (people or len(content_words(clause)) < 2 or not _has_value(tokens)) and not stopped:
                 found += people
                 continue
-            relation, head = rel or ("stopped", 0)
+            relation, head = rel or ("stopped" if stopped else "note", 0)
             rest = _NOT_X.sub("", clause)
             past = _stopped([t.lower() for t in _tokens(rest)]) or any(w in pw.NEGATORS for w in words[: head + 1])
             line = _third_person(rest.strip(" ,.!"))
             value = _value(relation, clause, words[head]) if not past else None
+            if not past and not value and content_words(clause) <= pw.HEADS.keys():
+                continue  # "moved!": a head without a value confirms, it replaces nothing
             if value:
                 line = f"{pw.PLACE_OF[relation][0]} {value} \u2014 {line}"
-            found.append(Statement(_key(relation, words, head), line, past, content_words(clause), stale))
+            key = _key(relation, words, head) if relation != "note" else "note:" + " ".join(sorted(frame(clause)))
+            found.append(Statement(key, line, past, content_words(clause), stale, frame(clause)))
     return found
 
 

@@ -18,6 +18,7 @@ PEOPLE = frozenset({
     "team", "grandchildren", "family", "neighbour", "neighbor", "client", "cousin", "aunt", "uncle",
 })  # fmt: skip
 BE = frozenset({"am", "'m", "is", "are", "was", "im", "i'm", "we're"})
+FIRST_BE = frozenset({"am", "i'm", "im"})
 SUBJECT_CONTRACTIONS = {"i'm": "is", "im": "is", "i've": "has", "we're": "are", "we've": "have"}
 POSSESSIVES = {"my": "their", "myself": "themself", "me": "them", "our": "their", "i": "they"}
 IRREGULAR_THIRD = {"have": "has", "do": "does", "go": "goes", "am": "is", "be": "is", "must": "must",
@@ -25,6 +26,7 @@ IRREGULAR_THIRD = {"have": "has", "do": "does", "go": "goes", "am": "is", "be": 
 # people one has one of at a time: a newer one replaces the older
 ONE_AT_A_TIME = frozenset({"husband", "wife", "partner", "girlfriend", "boyfriend", "fiance", "fiancee",
                            "manager", "boss"})
+SPOUSES = frozenset({"husband", "wife"})
 PETS = frozenset({"cat", "dog", "puppy", "kitten", "rabbit", "parrot", "hamster"})
 PAST_FORMS = frozenset({"got", "left", "sold", "quit", "bought", "made", "began", "took", "found", "won"})
 CONDITIONAL = frozenset({"if", "unless", "suppose", "imagine"})
@@ -38,7 +40,7 @@ INTENT = (
 CESSATION = (
     "quit", "lasted", "quitting", "stop", "stopped", "stopping", "gave up", "giving up", "cancelled", "canceled",
     "sold", "resigned", "dropped", "left", "ended", "anymore", "any more", "no longer", "no more",
-    "used to", "ex", "former", "formerly", "done", "moved out", "moved off", "on hold",
+    "used to", "ex", "former", "formerly", "done", "gone", "moved out", "moved off", "on hold",
 )  # fmt: skip
 NEGATORS = frozenset({"not", "no", "don't", "dont", "never", "doesn't", "didn't", "haven't", "isn't"})
 # relation heads (verbs and nouns) -> the attribute they state
@@ -58,7 +60,7 @@ HEADS = {
     **dict.fromkeys(("speak", "learning", "learn", "class", "classes", "course"), "learning"),
     **dict.fromkeys(("vegetarian", "vegan", "veggie", "pescatarian", "diet", "fasting"), "diet"),
     **dict.fromkeys(("drink", "drinking", "coffee", "tea"), "drink"),
-    **dict.fromkeys(("drive", "driving", "leasing", "lease", "car", "van", "minivan"), "vehicle"),
+    **dict.fromkeys(("drive", "driving", "leasing", "car", "van", "minivan"), "vehicle"),
     **dict.fromkeys(("play", "playing", "running", "training", "volunteer", "volunteering", "goal",
                      "reading"), "activity"),
     **dict.fromkeys(("allergic", "diabetes", "diagnosed", "medication"), "health"),
@@ -76,7 +78,8 @@ FUNCTION_WORDS = frozenset({
     "be", "been", "to", "of", "in", "on", "at", "for", "with", "and", "or", "so", "it", "this", "that",
     "now", "just", "really", "too", "also", "as", "by", "from", "up", "out", "off", "not", "no", "don't",
     "anymore", "longer", "quit", "stop", "stopped", "gave", "giving", "cancelled", "sold", "left", "had",
-    "have", "has", "got", "today", "yesterday", "week", "weeks", "day", "days", "ago", "then",
+    "have", "has", "got", "today", "yesterday", "week", "weeks", "day", "days", "ago", "then", "which",
+    "who", "more", "any", "means",
 })  # fmt: skip
 
 # What a profile value may not start or end with (lib/profile.noun_phrase): a value opening with one
