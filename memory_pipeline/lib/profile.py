@@ -14,7 +14,13 @@ from memory_pipeline.lib.extract import Fact, SlotValue, normal_value, slot_stat
 from memory_pipeline.lib.extract.statements import Statement, plain, statements, stems
 from memory_pipeline.lib.extract.statements import content_words as _words_of
 from memory_pipeline.lib.timestamps import as_utc
-from memory_pipeline.lib.vocab.profile_words import FUNCTION_WORDS, HEADS, NP_DANGLING, NP_NOT_HEAD, NP_NOT_TAIL
+from memory_pipeline.lib.vocab.profile_words import (
+    FUNCTION_WORDS,
+    HEADS,
+    NP_DANGLING,
+    NP_NOT_HEAD,
+    NP_NOT_TAIL,
+)
 from memory_pipeline.lib.vocab.slot_rules import IRREGULAR_PLURALS
 
 _SENTENCE_BREAK = re.compile(r"[.!?]\s+\S|\n")
@@ -207,13 +213,18 @@ class _Stated:
             for value in st.stale:  # "Cypress, not Playwright": a value named as no longer so
                 named = re.compile(rf"\b{re.escape(value.lower())}\b")
                 self._drop(lambda key, line, words, named=named: named.search(line.lower()) is not None)
-            if st.past:
-                # a stopped state ends the older statements it shares a content word with, and the
-                # older value of its own single-valued attribute
+            if st.ends and not st.past:
+                # a negated state ("we don't have a car") ends the older statements holding most of it
+                named = stems(st.words)
+                self._drop(lambda key, line, words, n=named: len(n & stems(words)) * 2 > len(n))
+            elif st.ends:
+                # a stopped state ends the older statements holding what it names, and the older value
+                # of its own attribute
                 ended, own = stems(st.words - _HEAD_WORDS), st.key
                 initials = {w for w in st.line.split() if w.isupper() and 2 <= len(w) <= 5}
                 self._drop(lambda key, line, words, e=ended, k=own, a=initials:
                            _ends(e, words) or key == k or any(_spells(x, line) for x in a))
+            if st.past:
                 self.past[st.line] = (index, source_id)
             else:
                 # the same frame with another value ("we're 7 now", "we're 9 people now"): the newer holds

@@ -43,6 +43,7 @@ class Statement:
     words: frozenset[str]
     stale: tuple[str, ...] = ()
     frame: frozenset[str] = frozenset()  # the content words once values (numbers, names) are masked
+    ends: bool = False  # a stopped or negated state: it ends the older statements it speaks to
 
 
 def _tokens(clause: str) -> list[str]:
@@ -115,9 +116,11 @@ def _third_person(clause: str) -> str:
 
 
 def _conjugate(verb: str) -> str:
+    """The third person of a relation head ("live" -> "lives"); any other verb stays as said, since
+    without a lexicon "grew" and "grow" cannot be told apart."""
     if verb in pw.IRREGULAR_THIRD:
         return pw.IRREGULAR_THIRD[verb]
-    if verb.endswith(("ed", "ing", "s")) or verb in pw.PAST_FORMS:
+    if verb not in pw.HEADS or verb.endswith(("ed", "ing", "s")):
         return verb
     if verb.endswith(("ch", "sh", "x", "o")):
         return verb + "es"
@@ -217,15 +220,18 @@ def statements(text: str) -> list[Statement]:
                 continue
             relation, head = rel or ("stopped" if stopped else "note", 0)
             rest = _NOT_X.sub("", clause)
-            past = _stopped([t.lower() for t in _tokens(rest)]) or any(w in pw.NEGATORS for w in words[: head + 1])
+            # a stopped state is past ("I quit nursing"); a negated one is a current state ("we don't
+            # have a car (any more)"); both end the older statements they speak to
+            negated = any(w in pw.NEGATORS for w in words)
+            ends = _stopped([t.lower() for t in _tokens(rest)]) or negated
+            past = ends and not negated
             line = _third_person(rest.strip(" ,.!"))
-            value = _value(relation, clause, words[head]) if not past else None
-            if not past and not value and content_words(clause) <= pw.HEADS.keys():
-                continue  # "moved!": a head without a value confirms, it replaces nothing
-            if value:
+            value = _value(relation, clause, words[head]) if not ends else None
+            value = value.rstrip(".") if value else None
+            if value and not line.lower().startswith(f"{pw.PLACE_OF[relation][0]} {value}".lower()):
                 line = f"{pw.PLACE_OF[relation][0]} {value} \u2014 {line}"
             key = _key(relation, words, head) if relation != "note" else "note:" + " ".join(sorted(frame(clause)))
-            found.append(Statement(key, line, past, content_words(clause), stale, frame(clause)))
+            found.append(Statement(key, line, past, content_words(clause), stale, frame(clause), ends))
     return found
 
 

@@ -22,13 +22,12 @@ FIRST_BE = frozenset({"am", "i'm", "im"})
 SUBJECT_CONTRACTIONS = {"i'm": "is", "im": "is", "i've": "has", "we're": "are", "we've": "have"}
 POSSESSIVES = {"my": "their", "myself": "themself", "me": "them", "our": "their", "i": "they"}
 IRREGULAR_THIRD = {"have": "has", "do": "does", "go": "goes", "am": "is", "be": "is", "must": "must",
-                   "can": "can", "can't": "can't", "will": "will", "need": "needs"}
+                   "can": "can", "can't": "can't", "will": "will", "need": "needs", "don't": "doesn't"}
 # people one has one of at a time: a newer one replaces the older
 ONE_AT_A_TIME = frozenset({"husband", "wife", "partner", "girlfriend", "boyfriend", "fiance", "fiancee",
                            "manager", "boss"})
 SPOUSES = frozenset({"husband", "wife"})
 PETS = frozenset({"cat", "dog", "puppy", "kitten", "rabbit", "parrot", "hamster"})
-PAST_FORMS = frozenset({"got", "left", "sold", "quit", "bought", "made", "began", "took", "found", "won"})
 CONDITIONAL = frozenset({"if", "unless", "suppose", "imagine"})
 # intent and possibility: a plan or a wish is not a current fact
 INTENT = (
@@ -79,7 +78,8 @@ FUNCTION_WORDS = frozenset({
     "now", "just", "really", "too", "also", "as", "by", "from", "up", "out", "off", "not", "no", "don't",
     "anymore", "longer", "quit", "stop", "stopped", "gave", "giving", "cancelled", "sold", "left", "had",
     "have", "has", "got", "today", "yesterday", "week", "weeks", "day", "days", "ago", "then", "which",
-    "who", "more", "any", "means",
+    "who", "more", "any", "means", "last", "next", "month", "months", "year", "years", "tonight", "tomorrow",
+    "recently", "still",
 })  # fmt: skip
 
 # What a profile value may not start or end with (lib/profile.noun_phrase): a value opening with one
