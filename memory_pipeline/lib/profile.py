@@ -77,7 +77,7 @@ _IDENTITY_ORDER = (
     "email",
 )
 # relations the first-person clause reader (lib/extract/statements.py) states with their newest source
-_STATED_BY_CLAUSES = frozenset({"location", "employer", "role", "partner", "pet", "count", "uses", "diet"})
+_STATED_BY_CLAUSES = frozenset({"location", "employer", "role", "partner", "pet", "count", "diet"})
 _WORK = frozenset({"job", "role", "occupation"})
 _TOOL_LABELS = {"editor": "editor", "os": "OS", "shell": "shell", "browser": "browser"}
 _SINGULAR = {plural: singular for singular, plural in IRREGULAR_PLURALS.items()}
@@ -127,9 +127,9 @@ def _slot_item(slot: str, value: SlotValue, surface: dict[str, str]) -> tuple[st
     if v is None:
         return None
     if value.negated:
-        if kind in _TOOL_LABELS or kind == "uses":
-            return "avoid", f"using {v}"
-        return None  # "no longer lives in Paris" says nothing about where they live now
+        # "no longer lives in Paris", "I stopped using Docker": a past state (the clause reader names it
+        # as past), not an aversion
+        return None
     if kind == "name":
         return "identity", f"is called {v}"
     if kind == "location":
@@ -372,6 +372,8 @@ def _read_slots(
         if "@" in slot or slot.partition(":")[0] in _STATED_BY_CLAUSES:
             continue  # about a project or another person; or a relation the clause reader states
         item = _slot_item(slot, value, surface)
+        if item is None and value.negated:
+            latest.pop(f"slot:{slot}", None)  # a stopped state ends the slot's older value
         if item is not None:
             section, text = item
             latest[f"slot:{slot}"] = ((index, position), section, text)
@@ -505,7 +507,8 @@ def build_profile(
     order = {s.id: chronological(s) for s in (*used, *replaced)}
     cited = {text: (max(stated[text], key=order.__getitem__),) for text in sorted(shown) if text in stated}
     content = _render(sections, patterns, cited)
-    return Profile(content, sections, tuple(s.id for s in used), tuple(patterns), cited)
+    read = sorted((*used, *replaced), key=chronological)  # a superseded source read for what it still states
+    return Profile(content, sections, tuple(s.id for s in read), tuple(patterns), cited)
 
 
 def _identity_rank(key: str) -> int:

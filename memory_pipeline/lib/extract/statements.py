@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from memory_pipeline.lib.extract.closed import vocabulary_category
 from memory_pipeline.lib.vocab import profile_words as pw
 
 _SENTENCE = re.compile(r".+?(?:[.!?]+(?=\s|$)|\n|$)", re.DOTALL)
@@ -26,7 +27,7 @@ _POSSESSED = re.compile(
 # a value named as not (or no longer) the user's: "Cypress, not Playwright", "off Supabase", "from X to"
 _CAPS = r"([A-Z][\w.+-]*(?:\s+[A-Z0-9][\w.+-]*)*)"
 _NOT_X = re.compile(
-    rf"\b(?:not|off)\s+(?:the\s+|my\s+)?{_CAPS}|\bfrom\s+(?:the\s+|my\s+)?{_CAPS}(?=\s+to\b)"
+    rf"\b(?:not|off)\s+(?:the\s+|my\s+)?{_CAPS}|\bfrom\s+(?:the\s+|my\s+)?({_CAPS[1:-1]}|[\w.+#-]+)(?=\s+to\b)"
     r"|\b(?:instead of|rather than)\s+([^,;.!?]+)"
 )
 
@@ -153,7 +154,8 @@ def _value(relation: str, clause: str, head_word: str) -> str | None:
                   rf"\s+(?:the\s+)?{_NAME}", clause)
     if m is None:  # else a name set before the head: "Sevenoaks, moving in a fortnight"
         m = re.match(rf"\s*{_NAME},", clause)
-    return m.group(1) if m else None
+    # a name the vocabularies know as something else is no place or employer ("I live in Go these days")
+    return m.group(1) if m and vocabulary_category(m.group(1)) is None else None
 
 
 def _modal(words: list[str], clause: str) -> bool:
