@@ -191,5 +191,7 @@ class RunContext:
                 rows.setdefault(i, (content, created, meta, sup, True))  # read only if stating facts or superseded
         ids = sorted(rows)
         # a superseded row comes with its successor: the profile keeps what the successor does not replace
-        facts = [ProfileInput(i, rows[i][0], rows[i][1], rows[i][2], rows[i][3]) for i in ids if rows[i][4]]
+        successors = {rows[i][3] for i in ids if rows[i][3] is not None}
+        facts = [ProfileInput(i, rows[i][0], rows[i][1], rows[i][2], rows[i][3]) for i in ids
+                 if rows[i][4] or i in successors]
         return facts, frozenset(str(i) for i in ids if rows[i][3] is not None)

@@ -12,7 +12,6 @@ from datetime import datetime
 from memory_pipeline.lib import extract as ex
 from memory_pipeline.lib.extract import Fact, SlotValue, normal_value, slot_states, vocabulary_category
 from memory_pipeline.lib.extract.statements import Statement, plain, statements, stems
-from memory_pipeline.lib.extract.statements import content_words as _words_of
 from memory_pipeline.lib.timestamps import as_utc
 from memory_pipeline.lib.vocab.profile_words import (
     FUNCTION_WORDS,
@@ -240,11 +239,12 @@ class _Stated:
 
 def _not_replaced(source: ProfileSource, successor: ProfileSource) -> list[Statement]:
     """The statements of a superseded source its successor does not speak to: not the same attribute,
-    no content word in common ("project manager at Arup" stays when "moved off Leeds" supersedes
+    no content word in common with what the successor states ("project manager at Arup" stays when "moved off Leeds" supersedes
     "project manager at Arup, currently on the Leeds redevelopment")."""
     said = (successor.extracted or extract(successor.content))[2]
     keys = {st.key for st in said}
-    spoken = stems(frozenset().union(*(st.words for st in said), _words_of(successor.content)) - _HEAD_WORDS)
+    # only what the successor states counts: a plan or another person's news replaces nothing
+    spoken = stems(frozenset().union(*(st.words for st in said)) - _HEAD_WORDS)
     return [st for st in (source.extracted or extract(source.content))[2]
             if st.key not in keys and not stems(st.words - _HEAD_WORDS) & spoken]
 
