@@ -93,3 +93,14 @@ def test_a_superseded_memory_keeps_what_its_successor_does_not_replace(service):
     ])
     assert "Arup" in content and "Manchester" in content, content
     assert not [line for line in _lines(content) if "Leeds station" in line], content
+
+
+def test_another_persons_tools_and_the_users_wishes_are_not_the_users(service):
+    content, _, _, _ = _profile(service, "u-tools", [
+        "I use Emacs for everything.",
+        "My roommate Kayla uses vim and drinks coffee all day.",
+        "I want to switch to helix one day.",
+    ])
+    assert "Emacs" in content
+    for theirs in ("vim", "coffee", "helix"):
+        assert theirs not in content, content

@@ -11,7 +11,7 @@ from datetime import datetime
 
 from memory_pipeline.lib import extract as ex
 from memory_pipeline.lib.extract import Fact, SlotValue, normal_value, slot_states, vocabulary_category
-from memory_pipeline.lib.extract.statements import Statement, plain, statements, stems
+from memory_pipeline.lib.extract.statements import Statement, said_by_user, statements, stems
 from memory_pipeline.lib.timestamps import as_utc
 from memory_pipeline.lib.vocab.profile_words import (
     FUNCTION_WORDS,
@@ -371,6 +371,8 @@ def _read_slots(
     for position, (slot, value) in enumerate(states.items()):
         if "@" in slot or slot.partition(":")[0] in _STATED_BY_CLAUSES:
             continue  # about a project or another person; or a relation the clause reader states
+        if not value.negated and not said_by_user(source.content, surface.get(normal_value(value.value), value.value)):
+            continue  # named in another person's clause, a plan, a wish or a question
         item = _slot_item(slot, value, surface)
         if item is None and value.negated:
             latest.pop(f"slot:{slot}", None)  # a stopped state ends the slot's older value
@@ -403,7 +405,7 @@ def _read_facts(
             occ.values[fact.value] += 1
             occ.evidence.append((" ".join(fact.text.lower().split()), index, source.outcome))
             continue
-        item = _fact_item(fact, covered) if plain(fact.text) else None
+        item = _fact_item(fact, covered) if said_by_user(source.content, fact.value.rpartition(": ")[2]) else None
         if item is not None:
             section, key, text = item
             latest[key] = ((index, position), section, text)

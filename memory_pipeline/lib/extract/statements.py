@@ -8,6 +8,7 @@ by shape, never phrases of a sentence."""
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from memory_pipeline.lib.extract.closed import vocabulary_category
@@ -18,11 +19,12 @@ _SENTENCE = re.compile(r".+?(?:[.!?]+(?=\s|$)|\n|$)", re.DOTALL)
 # pronoun ("upgraded to the A7 IV, sold the III"); a comma before a capital joins a name or a list
 _CLAUSE = re.compile(
     r"\s*(?:;|\s[-\u2013\u2014]\s|:\s|,\s*(?:and\s+|but\s+|so\s+)?(?=[a-z]|(?:I|I'm|We|My|Our)\b)"
-    r"|,?\s+(?:but|so|because|cos|since|while|which|who)\s+)",
+    r"|,?\s+(?:but|so|because|cos|since|while|which|who)\s+"
+    r"|\s+and\s+(?=(?:I|I'm|we|We|he|He|she|She|they|They|my|My|his|her|their)\b))",
 )
 _WORD = re.compile(r"[\w'\u2019£$-]+")
 _POSSESSED = re.compile(
-    r"\b(?:my|our)\s+(?P<np>(?:[a-z-]+\s+){0,2}?(?P<noun>[a-z-]+))(?:\s+is|'s|,)?\s+(?P<name>[A-Z][a-z\u00C0-\u017F]+)"
+    r"\b(?i:my|our)\s+(?P<np>(?:[a-z-]+\s+){0,2}?(?P<noun>[a-z-]+))(?:\s+is|'s|,)?\s+(?P<name>[A-Z][a-z\u00C0-\u017F]+)"
 )
 # a value named as not (or no longer) the user's: "Cypress, not Playwright", "off Supabase", "from X to"
 _CAPS = r"([A-Z][\w.+-]*(?:\s+[A-Z0-9][\w.+-]*)*)"
@@ -95,7 +97,7 @@ def _owner(tokens: list[str], inherited: str, comma: bool = False) -> str:
         if w in pw.OTHER_PRONOUNS or (w in pw.DETERMINERS and nxt[:1] and nxt[0] in pw.PEOPLE):
             return "other"
         if i == 0 and tokens[0][:1].isupper() and w not in pw.HEADS and not tokens[0].isupper() and not comma:
-            return "user" if any(t in pw.FIRST_PERSON for t in nxt[:2]) else "other"  # a name opens it
+            return "user" if any(t in ("i", "we", "me") for t in nxt[:2]) else "other"  # a name opens it
     return inherited
 
 
@@ -194,12 +196,10 @@ def _people(clause: str) -> list[Statement]:
     return found
 
 
-def statements(text: str) -> list[Statement]:
-    """The first-person statements of `text` that name a relation, in text order."""
-    found: list[Statement] = []
+def _clauses(text: str) -> Iterator[tuple[str, list[str], list[str], str]]:
+    """(clause, tokens, lower-case words, standing) for every clause of `text`: standing is "user",
+    "other" (another person's), or "modal" (a question, plan, wish or hypothetical)."""
     for sentence in _SENTENCE.findall(text):
-        if sentence.rstrip().endswith("?"):
-            continue  # a question asks; it states nothing
         owner = "user"
         for clause in _CLAUSE.split(sentence):
             tokens = _tokens(clause)
@@ -207,41 +207,54 @@ def statements(text: str) -> list[Statement]:
                 continue  # a lone word ("Sevenoaks,", "yeah") is a topic or an aside: the subject holds
             owner = _owner(tokens, owner, clause.lstrip().startswith(tokens[0] + ","))
             words = [t.lower() for t in tokens]
-            if _modal(words, clause) or any(w in pw.CONDITIONAL for w in words[:2]):
-                continue  # a plan, a wish or a hypothetical ("if I moved to Oslo")
-            people = _people(clause)
-            if owner != "user":
-                found += [p for p in people if not _stopped(words)]
-                continue
-            stale = tuple(next(g for g in m.groups() if g) for m in _NOT_X.finditer(clause))
-            rel = _relation(words)
-            stopped = _stopped([t.lower() for t in _tokens(_NOT_X.sub("", clause))])
-            # a clause without a relation head is kept only when it carries a value (a number or a name)
-            if rel is None and (people or len(content_words(clause)) < 2 or not _has_value(tokens)) and not stopped:
-                found += people
-                continue
-            relation, head = rel or ("stopped" if stopped else "note", 0)
-            rest = _NOT_X.sub("", clause)
-            # a stopped state is past ("I quit nursing"); a negated one is a current state ("we don't
-            # have a car (any more)"); both end the older statements they speak to
-            negated = any(w in pw.NEGATORS for w in words)
-            ends = _stopped([t.lower() for t in _tokens(rest)]) or negated
-            past = ends and not negated
-            line = _third_person(rest.strip(" ,.!"))
-            value = _value(relation, clause, words[head]) if not ends else None
-            value = value.rstrip(".") if value else None
-            if value and not line.lower().startswith(f"{pw.PLACE_OF[relation][0]} {value}".lower()):
-                line = f"{pw.PLACE_OF[relation][0]} {value} \u2014 {line}"
-            key = _key(relation, words, head) if relation != "note" else "note:" + " ".join(sorted(frame(clause)))
-            found.append(Statement(key, line, past, content_words(clause), stale, frame(clause), ends))
+            modal = sentence.rstrip().endswith("?") or _modal(words, clause)
+            if modal or any(w in pw.CONDITIONAL for w in words[:2]):
+                yield clause, tokens, words, "modal"  # "if I moved to Oslo", "can you ...?"
+            else:
+                yield clause, tokens, words, owner
+
+
+def said_by_user(text: str, value: str) -> bool:
+    """Whether `value` appears in a clause of `text` that states something of the user now (not another
+    person's, not a plan, wish or question, not a stopped state)."""
+    low = value.lower()
+    return any(standing == "user" and low in clause.lower() and not _stopped(words)
+               for clause, _, words, standing in _clauses(text))
+
+
+def statements(text: str) -> list[Statement]:
+    """The first-person statements of `text` that name a relation, in text order."""
+    found: list[Statement] = []
+    for clause, tokens, words, standing in _clauses(text):
+        if standing == "modal":
+            continue
+        people = _people(clause)
+        if standing == "other":
+            found += [p for p in people if not _stopped(words)]
+            continue
+        said = _statement(clause, tokens, words, bool(people))
+        found += [said] if said else people
     return found
 
 
-def plain(span: str) -> bool:
-    """True when a span states something of the user now: not another person's clause, not a plan,
-    wish or question, not a stopped state."""
-    tokens = _tokens(span)
-    if not tokens:
-        return False
-    words = [t.lower() for t in tokens]
-    return _owner(tokens, "user") == "user" and not _modal(words, span) and not _stopped(words)
+def _statement(clause: str, tokens: list[str], words: list[str], names_people: bool) -> Statement | None:
+    """The user's clause as a statement, or None when it names no relation and carries no value."""
+    stale = tuple(next(g for g in m.groups() if g) for m in _NOT_X.finditer(clause))
+    rel = _relation(words)
+    rest = _NOT_X.sub("", clause)
+    stopped = _stopped([t.lower() for t in _tokens(rest)])
+    # a clause without a relation head is kept only when it carries a value (a number or a name)
+    if rel is None and not stopped and (names_people or len(content_words(clause)) < 2 or not _has_value(tokens)):
+        return None
+    relation, head = rel or ("stopped" if stopped else "note", 0)
+    # a stopped state is past ("I quit nursing"); a negated one is a current state ("we don't have a car
+    # (any more)"); both end the older statements they speak to
+    negated = any(w in pw.NEGATORS for w in words)
+    ends = stopped or negated
+    line = _third_person(rest.strip(" ,.!"))
+    value = _value(relation, clause, words[head]) if not ends else None
+    value = value.rstrip(".") if value else None
+    if value and not line.lower().startswith(f"{pw.PLACE_OF[relation][0]} {value}".lower()):
+        line = f"{pw.PLACE_OF[relation][0]} {value} \u2014 {line}"
+    key = _key(relation, words, head) if relation != "note" else "note:" + " ".join(sorted(frame(clause)))
+    return Statement(key, line, ends and not negated, content_words(clause), stale, frame(clause), ends)

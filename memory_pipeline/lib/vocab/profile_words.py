@@ -22,7 +22,8 @@ FIRST_BE = frozenset({"am", "i'm", "im"})
 SUBJECT_CONTRACTIONS = {"i'm": "is", "im": "is", "i've": "has", "we're": "are", "we've": "have"}
 POSSESSIVES = {"my": "their", "myself": "themself", "me": "them", "our": "their", "i": "they"}
 IRREGULAR_THIRD = {"have": "has", "do": "does", "go": "goes", "am": "is", "be": "is", "must": "must",
-                   "can": "can", "can't": "can't", "will": "will", "need": "needs", "don't": "doesn't"}
+                   "can": "can", "can't": "can't", "will": "will", "need": "needs", "don't": "doesn't",
+                   "love": "loves", "like": "likes", "prefer": "prefers", "hate": "hates", "enjoy": "enjoys"}
 # people one has one of at a time: a newer one replaces the older
 ONE_AT_A_TIME = frozenset({"husband", "wife", "partner", "girlfriend", "boyfriend", "fiance", "fiancee",
                            "manager", "boss"})
