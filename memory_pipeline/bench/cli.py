@@ -12,8 +12,15 @@ def cmd_bench(args) -> int:
     from memory_pipeline.bench.report import STAGED
     from memory_pipeline.bench.run import parse_only, run_bench
 
-    profile = "full" if args.full else "real" if args.real else "quick"
-    only = parse_only(args.only or ("real,real_supersession" if args.real else None))  # bad names exit 2 before anything starts
+    profile = "full" if args.full else "real" if args.real else "probes" if args.probes else "quick"
+    probes = None
+    if args.probes:  # --only names probe categories here
+        from memory_pipeline.bench.probes import parse_categories
+
+        probes = {"categories": parse_categories(args.only), "path": args.probes_data}
+        only = parse_only("probes")
+    else:  # bad names exit 2 before anything starts
+        only = parse_only(args.only or ("real,real_supersession" if args.real else None))
     # with --json, stdout carries only the final document; progress tables go to stderr
     echo = (
         (lambda s: print(s, file=sys.stderr, flush=True)) if args.json else (lambda s: print(s, flush=True))
@@ -21,7 +28,7 @@ def cmd_bench(args) -> int:
     # a stopped bench still stops its embedded server and removes its home (the `finally` blocks run)
     previous = signal.signal(signal.SIGTERM, _exit_on_sigterm)
     try:
-        doc = run_bench(profile, Path(args.out), only, echo=echo, engine=args.engine)
+        doc = run_bench(profile, Path(args.out), only, echo=echo, engine=args.engine, probes=probes)
     finally:
         signal.signal(signal.SIGTERM, previous)
     if args.json:
@@ -49,6 +56,13 @@ def register(add) -> None:
         "--real", action="store_true",
         help="real conversations (LoCoMo development split): raw vs consolidated at equal delivered text",
     )
+    size.add_argument(
+        "--probes", action="store_true",
+        help="the development probe set (probes-dev): change, control, temporal, profile, dedup, each case a user"
+             " of its own; --only picks categories (e.g. --only change)",
+    )
+    sp.add_argument("--probes-data", help="the probe set's cases.json (default: probes-dev/cases.json in the"
+                                          " shared data directory, as --real finds LoCoMo)")
     sp.add_argument("--engine", choices=("local", "llm", "auto"), default="local",
                     help="the engine the quality measures consolidate with (llm: the configured OpenAI-compatible"
                          " endpoint; its calls and tokens per 1,000 memories are reported)")
@@ -56,5 +70,6 @@ def register(add) -> None:
     sp.add_argument(
         "--only",
         help="a subset, comma-separated: encoder, ingest, quality, save, recall,"
-        " consolidation, memory, dagster, calibration, llm, real, real_supersession",
+        " consolidation, memory, dagster, calibration, llm, real, real_supersession, probes;"
+        " with --probes: change, control, temporal, profile, dedup",
     )

@@ -26,30 +26,13 @@ from typing import Any
 from memory_pipeline.bench.vectors import VectorCache
 from memory_pipeline.errors import ValidationError
 
-MEASURES = (
-    "encoder",
-    "ingest",
-    "quality",
-    "save",
-    "recall",
-    "consolidation",
-    "memory",
-    "dagster",
-    "calibration",
-    "llm",
-    "real",
-    "real_supersession",
-)
+MEASURES = ("encoder", "ingest", "quality", "save", "recall", "consolidation", "memory", "dagster",
+            "calibration", "llm", "real", "real_supersession")
+# measures run only when named (`bench --probes`, or `--only probes`): the default suite stays as it was
+ON_REQUEST = ("probes",)
 # the bench's own store: nothing of the caller's configuration may point it elsewhere
-_ENV_KEYS = (
-    "MEMORY_PIPELINE_HOME",
-    "MEMORY_PIPELINE_CACHE_DIR",
-    "MEMORY_PIPELINE_DATABASE_URL",
-    "MEMORY_PIPELINE_DAGSTER_PG_URL",
-    "DAGSTER_HOME",
-    "OPENAI_API_KEY",
-    "XDG_RUNTIME_DIR",
-)
+_ENV_KEYS = ("MEMORY_PIPELINE_HOME", "MEMORY_PIPELINE_CACHE_DIR", "MEMORY_PIPELINE_DATABASE_URL",
+             "MEMORY_PIPELINE_DAGSTER_PG_URL", "DAGSTER_HOME", "OPENAI_API_KEY", "XDG_RUNTIME_DIR")
 
 
 NOTES = [
@@ -98,6 +81,7 @@ class Plan:
     child_timeout_s: float | None = None  # a consolidation child past this is stopped and reported so
     real_conversations: int | None = None  # LoCoMo development conversations (None: all)
     real_questions: int | None = None  # questions per conversation (None: all with evidence)
+    probe_cases: int | None = None  # probes-dev cases per category (None: all)
 
 
 QUICK = Plan(
@@ -182,7 +166,9 @@ TINY = Plan(
 )
 # `bench --real`: the real-conversation measure at full size (every development conversation and question)
 REAL = replace(QUICK, profile="real", real_conversations=None, real_questions=None)
-PLANS = {"quick": QUICK, "full": FULL, "tiny": TINY, "real": REAL}
+# `bench --probes`: the development probe set, every case
+PROBES = replace(QUICK, profile="probes")
+PLANS = {"quick": QUICK, "full": FULL, "tiny": TINY, "real": REAL, "probes": PROBES}
 
 
 @dataclass
@@ -199,6 +185,8 @@ class Bench:
     checkpoint: Callable[[str, Any], None] = lambda key, value: None  # partial results reach the disk
     engine: str = "local"  # the engine quality measures consolidate with (--engine)
     llm_usage: dict = field(default_factory=dict)  # model use per measured workload (LLM engine)
+    probe_categories: tuple[str, ...] = ()  # probes-dev categories to score (empty: all)
+    probes_path: Path | None = None  # probes-dev cases.json (None: under the shared data directory)
 
     @property
     def embedder(self):
@@ -260,12 +248,13 @@ def parse_only(only: str | Iterable[str] | None) -> tuple[str, ...]:
     if not only:
         return MEASURES
     names = [n.strip() for n in (only.split(",") if isinstance(only, str) else only) if n.strip()]
-    bad = [n for n in names if n not in MEASURES]
+    known = MEASURES + ON_REQUEST
+    bad = [n for n in names if n not in known]
     if bad or not names:
         raise ValidationError(
-            f"unknown measure(s) {', '.join(bad) or '(none)'}; choose from {', '.join(MEASURES)}"
+            f"unknown measure(s) {', '.join(bad) or '(none)'}; choose from {', '.join(known)}"
         )
-    return tuple(n for n in MEASURES if n in names)
+    return tuple(n for n in known if n in names)
 
 
 def machine() -> dict[str, Any]:
@@ -291,8 +280,10 @@ def run_bench(
     plan: Plan | None = None,
     echo: Callable[[str], None] = print,
     engine: str = "local",
+    probes: dict | None = None,
 ) -> dict[str, Any]:
-    """Run the selected measures; write `<out>/results-<profile>.json` and return the same dict."""
+    """Run the selected measures; write `<out>/results-<profile>.json` and return the same dict.
+    `probes`: {"categories": (...), "path": cases.json} for the probes measure."""
     from memory_pipeline.bench import report
     from memory_pipeline.service import MemoryService
 
@@ -327,7 +318,9 @@ def run_bench(
         cache = VectorCache(
             svc.embedder, out / "cache" / f"vectors-{svc.embedder.name}-{svc.embedder.backend}"
         )
-        bench = Bench(plan, settings, svc, cache, out, echo, selected, checkpoint=checkpoint, engine=engine)
+        bench = Bench(plan, settings, svc, cache, out, echo, selected, checkpoint=checkpoint, engine=engine,
+                      probe_categories=tuple((probes or {}).get("categories") or ()),
+                      probes_path=(probes or {}).get("path"))
         for name, fn in steps:
             if _WANTED.get(name, {name}) & set(selected):
                 _run_step(bench, name, fn)
@@ -349,6 +342,7 @@ def _steps() -> list[tuple[str, Callable[[Bench], dict]]]:
         measure_consolidation,
         measure_encoder,
         measure_scale,
+        probes,
         real,
     )
 
@@ -361,6 +355,7 @@ def _steps() -> list[tuple[str, Callable[[Bench], dict]]]:
         ("llm", _llm),
         ("real", real.measure),
         ("real_supersession", letta.measure),
+        ("probes", probes.measure),
         ("scale", measure_scale.stages),
     ]
 

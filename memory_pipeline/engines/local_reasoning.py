@@ -8,23 +8,33 @@ from collections.abc import Sequence
 from datetime import datetime
 
 from memory_pipeline.engines.base import ReasonedAnswer, RecallRowLike
+from memory_pipeline.lib import question_match as match
 
 _WHEN = re.compile(r"\b(when|what (day|date|time)|how long ago|which (day|date|month|year))\b", re.I)
 
 
 METHOD = "deterministic"
+RELEVANCE_FLOOR = 0.2  # recall's floor (`recall.RELEVANCE_FLOOR`): below it a row must say the question's terms
 
 
 def answer(question: str, rows: Sequence[RecallRowLike], as_of: datetime | None) -> ReasonedAnswer:
-    """`as_of` is already applied by recall (rows created later are not there)."""
+    """`as_of` is already applied by recall (rows created later are not there). The answer is the text
+    that best matches the question (`lib.question_match`): similar enough or saying its terms, holding
+    the kind of value asked for, about the subject asked about; only current rows answer."""
     current = [r for r in rows if r.kind != "profile" and r.current]
-    if not current:
-        return ReasonedAnswer("No memory answers this.", 0.0, "Recall returned nothing current.", (), (),
-                              False, METHOD)
-    top = current[0]
-    steps = [f"Top memory (score {top.score:.2f}, recorded {top.created_at[:10]}): {top.content!r}."]
+    pieces = _pieces(current)
+    ranked = match.rank(question, [t for _, t, _ in pieces], [s for _, _, s in pieces],
+                        [bool(r.resolved_dates) for r, _, _ in pieces], RELEVANCE_FLOOR)
+    if not ranked:
+        why = "Recall returned nothing current." if not current else \
+            f"None of {len(current)} current rows matches the question (its subject, the value it asks for, its terms)."
+        return ReasonedAnswer("No memory answers this.", 0.0, why, (), (), False, METHOD)
+    order = list(dict.fromkeys(pieces[i][0].id for i, _ in ranked))  # rows by their best piece
+    by_id = {r.id: r for r in current}
+    top, best_text, best_score = pieces[ranked[0][0]]
+    steps = [f"Best match (score {best_score:.2f}, recorded {(top.created_at or '')[:10]}): {best_text!r}."]
     resolutions = []
-    for r in current[:5]:
+    for r in (by_id[i] for i in order[:5]):
         for d in r.resolved_dates:
             text, date, conf = _resolution(d)
             resolutions.append({"original_text": text, "memory_timestamp": r.created_at, "resolved_date": date,
@@ -32,17 +42,31 @@ def answer(question: str, rows: Sequence[RecallRowLike], as_of: datetime | None)
     superseded = [r for r in rows if not r.current]
     if superseded:
         steps.append(f"{len(superseded)} older memory(ies) were superseded and are not used as current.")
+    if len(current) > len(order):
+        steps.append(f"{len(current) - len(order)} current row(s) did not match the question and were left out.")
     if _WHEN.search(question) and resolutions:
         first = resolutions[0]
-        text = f"{first['resolved_date']} ({first['original_text']!r} in a memory recorded {top.created_at[:10]})"
+        text = f"{first['resolved_date']} ({first['original_text']!r} in a memory recorded {first['memory_timestamp'][:10]})"
         steps.append(f"Resolved {first['original_text']!r} against the memory's timestamp.")
         inference = True
     else:
-        text = top.content
+        text = best_text
         inference = False
-    confidence = max(0.0, min(1.0, top.score))
+    confidence = max(0.0, min(1.0, best_score))
     return ReasonedAnswer(text, round(confidence, 3), " ".join(steps), tuple(resolutions),
-                          tuple(r.id for r in current[:5]), inference, METHOD)
+                          tuple(order[:5]), inference, METHOD)
+
+
+def _pieces(rows: Sequence[RecallRowLike]) -> list[tuple[RecallRowLike, str, float]]:
+    """(row, text, similarity): a memory's text; a summary's matched turns and its lines."""
+    out = []
+    for r in rows:
+        if r.kind == "memory":
+            out.append((r, r.content, r.score))
+            continue
+        out += [(r, e["content"], float(e.get("score", r.score))) for e in getattr(r, "evidence", None) or []]
+        out += [(r, line, r.score) for line in r.content.split("\n") if line.strip()]
+    return out
 
 
 def _resolution(d) -> tuple[str, str, float]:

@@ -54,9 +54,9 @@ def shares_for(tiers, as_units: bool, as_of) -> tuple[str, ...]:
     if as_of is not None:
         return tuple(SHARES)
     out = ["u"]
-    if not as_units and "cold" in tiers:
+    if "cold" in tiers:  # standard recall's fallback searches units and cold rows
         out.append("c")
-    if not as_units and "archived" in tiers:
+    if "archived" in tiers:
         out.append("a")
     return tuple(out)
 

@@ -221,3 +221,11 @@ def supersession_state(conn: psycopg.Connection, user_id: str) -> list[tuple[int
     return conn.execute(
         "SELECT id, external_id, content, superseded_by FROM memories WHERE user_id = %s ORDER BY id", (user_id,)
     ).fetchall()
+
+
+def actions_on(conn: psycopg.Connection, user_id: str, actions: Sequence[str]) -> list[tuple[str, list[int]]]:
+    """(action, memory ids) of a user's applied decisions of the given kinds (the audit log)."""
+    return conn.execute(
+        "SELECT action, memory_ids FROM actions WHERE user_id = %s AND action = ANY(%s) AND NOT dry_run ORDER BY id",
+        (user_id, list(actions)),
+    ).fetchall()

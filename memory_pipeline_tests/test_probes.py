@@ -1,0 +1,92 @@
+"""`bench --probes`: the scoring rules on constructed outcomes, and a few cases of every category end to
+end through the real store (save, consolidation, recall, session block)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+from memory_pipeline.bench import probes
+from memory_pipeline.bench import probes_score as ps
+
+
+def test_supersession_needs_the_old_memory_replaced_by_the_new_one():
+    contents = {1: "I live in Bristol", 2: "my brother lives in Ohio", 3: "moved to Edinburgh, not Bristol any more"}
+    assert ps.supersession_outcome(contents, {1: 3, 2: None, 3: None}, "Bristol", "Edinburgh")["passed"]
+    assert not ps.supersession_outcome(contents, {1: None, 2: None, 3: None}, "Bristol", "Edinburgh")["passed"]
+    noisy = ps.supersession_outcome(contents, {1: 3, 2: 3, 3: None}, "Bristol", "Edinburgh")
+    assert noisy["superseded"] and noisy["noise_superseded"] == 1 and not noisy["passed"]
+    # superseded by something that does not hold the new value is no pass
+    assert not ps.supersession_outcome(contents, {1: 2, 2: None, 3: None}, "Bristol", "Edinburgh")["passed"]
+
+
+def test_answer_gives_the_new_value_before_the_old_one_as_current():
+    new = {"delivered": "moved to Edinburgh last weekend", "current": True}
+    old = {"delivered": "I'm based in Bristol", "current": True}
+    old_past = {"delivered": "I'm based in Bristol", "current": False}
+    both = {"delivered": "not Bristol any more: Edinburgh", "current": True}
+    assert ps.answer_outcome([new, old], "Edinburgh", "Bristol")["passed"]
+    assert not ps.answer_outcome([old, new], "Edinburgh", "Bristol")["passed"]
+    assert ps.answer_outcome([old_past, new], "Edinburgh", "Bristol")["passed"]  # shown as superseded
+    assert ps.answer_outcome([both, old], "Edinburgh", "Bristol")["passed"]
+    assert not ps.answer_outcome([], "Edinburgh", "Bristol")["passed"]
+
+
+def test_temporal_exact_day_month_and_weekend():
+    res = [{"text": "last weekend", "date": "2025-06-07", "end": "2025-06-08"}]
+    assert ps.temporal_outcome(res, "last weekend", "2025-06-07")["passed"]
+    assert not ps.temporal_outcome(res, "last weekend", "2025-06-14")["passed"]
+    assert ps.temporal_outcome([{"text": "in March", "date": "2026-03-01", "end": "2026-03-31"}],
+                               "in March", "2026-03")["passed"]
+    assert not ps.temporal_outcome([{"text": "on Friday", "date": "2025-06-20", "end": None}],
+                                   "on Friday", "2025-06-13")["passed"]
+    assert not ps.temporal_outcome([], "on Friday", "2025-06-13")["passed"]
+
+
+def test_profile_judge_counts_current_and_past_lines():
+    block = ("### Profile\nThe user works at Wise as a staff engineer. Has two cats, Mango and Kiwi.\n"
+             "The user used to work at Monzo.\n**Note - superseded information:**\n- ~~lives in Peckham~~ → Sevenoaks\n")
+    got = ps.profile_outcome(block, ["works at Wise", "2 cats, Mango and Kiwi", "lives in Sevenoaks"],
+                             ["works at Monzo", "lives in Peckham", "vegan"])
+    assert got["current_stated"] == 2 and got["missing"] == ["lives in Sevenoaks"]
+    assert got["stale_leaked"] == 0 and not got["passed"]
+    assert ps.profile_outcome("Constraints: vegan.", [], ["vegan"])["leaked"] == ["vegan"]
+
+
+def test_dedup_outcome():
+    assert not ps.dedup_outcome(merged=True, flagged=False, must_not_merge=True)["passed"]
+    assert ps.dedup_outcome(merged=False, flagged=True, must_not_merge=False)["passed"]
+    assert not ps.dedup_outcome(merged=False, flagged=False, must_not_merge=False)["passed"]
+
+
+@pytest.mark.skipif(not probes.probes_path().exists(), reason="probes-dev data not present")
+def test_a_few_cases_of_every_category_end_to_end(service):
+    cases = probes.load_cases()
+    got = probes.score_probes(service, cases, limit=1, prefix="t-")
+    assert set(got["figures"]) == set(probes.CATEGORIES)
+    assert all(len(v) == 1 for v in got["cases"].values())
+    change = got["cases"]["change"][0]
+    # what the scorer says agrees with the store
+    rows = service.get_memories([int(r[0]) for r in service.conn.execute(
+        "SELECT id FROM memories WHERE user_id = 't-dev-chg-01'").fetchall()])
+    olds = [r for r in rows if cases["change"][0]["old_value"].lower() in r["content"].lower()
+            and cases["change"][0]["new_value"].lower() not in r["content"].lower()]
+    assert change["supersession"] == (olds[0]["superseded_by"] is not None and change["noise_superseded"] == 0)
+    assert got["figures"]["temporal"]["cases"] == 1 and got["figures"]["profile"]["current_recall"] is not None
+    with pytest.raises(Exception, match="already has memories"):
+        probes.score_probes(service, cases, ["dedup"], limit=1, prefix="t-")
+
+
+def test_cli_rejects_an_unknown_category(service):
+    r = subprocess.run([sys.executable, "-m", "memory_pipeline.cli", "bench", "--probes", "--only", "nope"],
+                       capture_output=True, text=True, timeout=120)
+    assert r.returncode == 2 and "unknown probe categories nope" in r.stderr
+
+
+def test_strict_answer_allows_no_old_value_as_current():
+    new = {"delivered": "moved to Edinburgh last weekend", "current": True}
+    old = {"delivered": "I'm based in Bristol", "current": True}
+    assert not ps.answer_outcome([new, old], "Edinburgh", "Bristol")["strict"]
+    assert ps.answer_outcome([new, {**old, "current": False}], "Edinburgh", "Bristol")["strict"]
