@@ -82,7 +82,7 @@ def test_the_newest_statement_wins_and_is_cited(service):
     assert berlin and all(cited[text] == [str(ids[2])] for text in berlin), cited
     # the profile line names its newest source, and the session block states the same line
     line = next(line for line in _lines(content) if "Berlin" in line)
-    assert line.endswith(f"[{ids[2]}]")
+    assert line.endswith(f"[m{ids[2]}]")
     assert line in block
 
 

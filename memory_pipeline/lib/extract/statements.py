@@ -18,7 +18,7 @@ _SENTENCE = re.compile(r".+?(?:[.!?]+(?=\s|$)|\n|$)", re.DOTALL)
 # a clause ends at ";", a dash aside, a colon, a conjunction, or a comma before a lower-case word or a
 # pronoun ("upgraded to the A7 IV, sold the III"); a comma before a capital joins a name or a list
 _CLAUSE = re.compile(
-    r"\s*(?:;|\s[-\u2013\u2014]\s|:\s|,\s*(?:and\s+|but\s+|so\s+)?(?=[a-z]|(?:I|I'm|We|My|Our)\b)"
+    r"\s*(?:;|\s[-\u2013\u2014]\s|:\s|,\s*(?:and\s+|but\s+|so\s+)?(?!not\b|instead\b|rather\b)(?=[a-z]|(?:I|I'm|We|My|Our)\b)"
     r"|,?\s+(?:but|so|because|cos|since|while|which|who)\s+"
     r"|\s+and\s+(?=(?:I|I'm|we|We|he|He|she|She|they|They|my|My|his|her|their)\b))",
 )
@@ -54,10 +54,12 @@ def _tokens(clause: str) -> list[str]:
 
 
 def frame(text: str) -> frozenset[str]:
-    """Content words that are not values: "we're 7 now" and "we're 9 people now" share a frame."""
+    """The clause's words once values (numbers, names) are masked, its subject kept: "we're 7 now" and
+    "we're 9 people now" share the frame "we're", and "#" marks that a number was masked."""
     tokens = _tokens(text)
-    return frozenset(t.lower() for i, t in enumerate(tokens) if len(t) > 1 and t.lower() not in pw.FUNCTION_WORDS
-                     and not any(c.isdigit() for c in t) and not (i and t[:1].isupper()))
+    words = {t.lower() for i, t in enumerate(tokens) if len(t) > 1 and (t.lower() not in pw.FUNCTION_WORDS
+             or t.lower() in pw.FIRST_PERSON) and not any(c.isdigit() for c in t) and not (i and t[:1].isupper())}
+    return frozenset(words | ({"#"} if any(c.isdigit() for c in text) else set()))
 
 
 def stems(words: frozenset[str]) -> frozenset[str]:
@@ -96,6 +98,8 @@ def _owner(tokens: list[str], inherited: str, comma: bool = False) -> str:
             return "other" if w in ("my", "our") and any(n in pw.PEOPLE for n in nxt[:3]) else "user"
         if w in pw.OTHER_PRONOUNS or (w in pw.DETERMINERS and nxt[:1] and nxt[0] in pw.PEOPLE):
             return "other"
+        if i == 0 and w in pw.DETERMINERS and any(n in pw.AUXILIARIES for n in low[1:5]):
+            return "other"  # "the Camry can't fit the kids": a noun phrase is the subject
         if i == 0 and tokens[0][:1].isupper() and w not in pw.HEADS and not tokens[0].isupper() and not comma:
             return "user" if any(t in ("i", "we", "me") for t in nxt[:2]) else "other"  # a name opens it
     return inherited
@@ -132,11 +136,13 @@ def _conjugate(verb: str) -> str:
     return verb + "s"
 
 
-def _relation(words: list[str]) -> tuple[str, int] | None:
+def _relation(tokens: list[str]) -> tuple[str, int] | None:
     """(relation, index of its head): the first head that is not the object of a preposition ("people
-    from work"); a possession verb gives way to a head noun after it ("bought a house": residence)."""
-    found = [(pw.HEADS[w], i) for i, w in enumerate(words)
-             if w in pw.HEADS and (i == 0 or words[i - 1] not in pw.PREPOSITIONS)]
+    from work") nor part of a name ("Diet Coke"); a possession verb gives way to a head noun after it
+    ("bought a house": residence)."""
+    words = [t.lower() for t in tokens]
+    found = [(pw.HEADS[w], i) for i, w in enumerate(words) if w in pw.HEADS and not (i and tokens[i][:1].isupper())
+             and (i == 0 or words[i - 1] not in pw.PREPOSITIONS)]
     found += [("role", i) for i, w in enumerate(words[:3])  # "I'm a nurse", "I am now the lead"
               if w in pw.FIRST_BE and i + 1 < len(words) and words[i + 1] in ("a", "an", "now")]
     found.sort(key=lambda f: (f[0] == "has", f[1]))
@@ -240,7 +246,7 @@ def statements(text: str) -> list[Statement]:
 def _statement(clause: str, tokens: list[str], words: list[str], names_people: bool) -> Statement | None:
     """The user's clause as a statement, or None when it names no relation and carries no value."""
     stale = tuple(next(g for g in m.groups() if g) for m in _NOT_X.finditer(clause))
-    rel = _relation(words)
+    rel = _relation(tokens)
     rest = _NOT_X.sub("", clause)
     stopped = _stopped([t.lower() for t in _tokens(rest)])
     # a clause without a relation head is kept only when it carries a value (a number or a name)
@@ -257,4 +263,20 @@ def _statement(clause: str, tokens: list[str], words: list[str], names_people: b
     if value and not line.lower().startswith(f"{pw.PLACE_OF[relation][0]} {value}".lower()):
         line = f"{pw.PLACE_OF[relation][0]} {value} \u2014 {line}"
     key = _key(relation, words, head) if relation != "note" else "note:" + " ".join(sorted(frame(clause)))
-    return Statement(key, line, ends and not negated, content_words(clause), stale, frame(clause), ends)
+    said = _object(words) if stopped and not negated else frozenset()
+    return Statement(key, line, ends and not negated, said or content_words(clause), stale, frame(clause), ends)
+
+
+def _object(words: list[str]) -> frozenset[str]:
+    """What a cessation word stopped: its object, up to a preposition ("sold the III to a student": III)."""
+    start = next((i for i, w in enumerate(words) if w in pw.CESSATION), None)
+    if start is None:
+        return frozenset()
+    span = []
+    for w in words[start + 1 :]:
+        if w in pw.PREPOSITIONS or w == "to":
+            break
+        span.append(w)
+    if not any(w.isalpha() for w in span):
+        span = words[:start]  # "LSAT done": the thing ended stands before the word that ends it
+    return content_words(" ".join(span))

@@ -10,6 +10,8 @@ OTHER_PRONOUNS = frozenset({
 })  # fmt: skip
 PREPOSITIONS = frozenset({"at", "from", "for", "with", "of", "in", "on", "about", "after", "before"})
 DETERMINERS = frozenset({"the", "a", "an", "each", "every", "some"})
+AUXILIARIES = frozenset({"is", "are", "was", "were", "has", "have", "had", "can", "can't", "will", "won't",
+                         "does", "doesn't", "isn't", "did", "didn't", "would", "could"})
 # people a possessive can name: their facts are theirs ("my sister is a nurse")
 PEOPLE = frozenset({
     "husband", "wife", "partner", "girlfriend", "boyfriend", "fiance", "fiancee", "son", "daughter", "kid",
