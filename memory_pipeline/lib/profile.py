@@ -5,28 +5,21 @@ from __future__ import annotations
 
 import re
 from collections import Counter, defaultdict
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from datetime import datetime, timedelta
+from datetime import datetime
 
 from memory_pipeline.lib import extract as ex
 from memory_pipeline.lib.extract import Fact, SlotValue, normal_value, slot_states, vocabulary_category
-from memory_pipeline.lib.extract.statements import Statement, said_by_user, statements, stems
+from memory_pipeline.lib.extract.statements import Statement, said_by_user, statements
+from memory_pipeline.lib.profile_clauses import Stated, current_lines, not_replaced
+from memory_pipeline.lib.profile_patterns import Occurrences, count_seen, representative
 from memory_pipeline.lib.timestamps import as_utc
-from memory_pipeline.lib.vocab.profile_words import (
-    FUNCTION_WORDS,
-    HEADS,
-    NP_DANGLING,
-    NP_NOT_HEAD,
-    NP_NOT_TAIL,
-)
+from memory_pipeline.lib.vocab.profile_words import NP_DANGLING, NP_NOT_HEAD, NP_NOT_TAIL
 from memory_pipeline.lib.vocab.slot_rules import IRREGULAR_PLURALS
 
 _SENTENCE_BREAK = re.compile(r"[.!?]\s+\S|\n")
 SECTIONS = ("identity", "current", "preferences", "tools", "habits", "constraints", "avoid", "past")
-# How long a statement without a relation head counts as current (chosen on probes-dev, in-sample:
-# 120 days kept 44 of 71 current items and let 6 of 54 stale ones through; no window: 47 and 12)
-NOTE_DAYS = 120
 # Items per section in the readable text; `sections` keeps them all.
 MAX_ITEMS_IN_CONTENT = 8
 
@@ -80,7 +73,6 @@ _IDENTITY_ORDER = (
 )
 # relations the first-person clause reader (lib/extract/statements.py) states with their newest source
 _STATED_BY_CLAUSES = frozenset({"location", "employer", "role", "partner", "pet", "count", "diet"})
-_WORK = frozenset({"job", "role", "occupation"})
 _TOOL_LABELS = {"editor": "editor", "os": "OS", "shell": "shell", "browser": "browser"}
 _SINGULAR = {plural: singular for singular, plural in IRREGULAR_PLURALS.items()}
 
@@ -197,143 +189,6 @@ def _topic(value: str) -> str:
     return " ".join(words)
 
 
-_HEAD_WORDS = frozenset(HEADS)
-
-# -- first-person statements -----------------------------------------------------------------------
-
-
-@dataclass
-class _Stated:
-    """Current statements by attribute key, and stopped states; each with its newest source."""
-
-    current: dict[str, tuple[int, str, str, frozenset[str]]] = field(default_factory=dict)
-    past: dict[str, tuple[int, str]] = field(default_factory=dict)
-    frames: dict[str, frozenset[str]] = field(default_factory=dict)
-
-    def read(self, index: int, source_id: str, found: Sequence[Statement]) -> None:
-        for st in found:
-            for value in st.stale:  # "Cypress, not Playwright": a value named as no longer so
-                named = re.compile(rf"\b{re.escape(value.lower())}\b")
-                self._drop(lambda key, line, words, named=named: named.search(line.lower()) is not None)
-            if st.ends and not st.past:
-                # a negated state ("we don't have a car") ends the older statements holding most of it
-                named = stems(st.words)
-                self._drop(lambda key, line, words, n=named: len(n & stems(words)) * 2 > len(n))
-            elif st.ends:
-                # a stopped state ends the older statements holding what it names, and the older value
-                # of its own attribute
-                ended, own = stems(st.words), st.key
-                initials = {w for w in st.line.split() if w.isupper() and 2 <= len(w) <= 5}
-                self._drop(lambda key, line, words, e=ended, k=own, a=initials:
-                           _ends(e, words) or key == k or any(_spells(x, line) for x in a))
-            if st.past:
-                self.past[st.line] = (index, source_id)
-            else:
-                # the same frame with another value ("we're 7 now", "we're 9 people now"): the newer holds
-                self._drop(lambda key, line, words, f=st.frame: _same_frame(f, self.frames.get(key)))
-                self.current[st.key] = (index, st.line, source_id, st.words)
-                self.frames[st.key] = st.frame
-
-    def forget_old_notes(self, used: Sequence[ProfileSource]) -> None:
-        """A clause without a relation head cannot be replaced by attribute, so it counts as current only
-        while recent: from the user's last NOTE_DAYS days."""
-        since = as_utc(used[-1].created_at) - timedelta(days=NOTE_DAYS)
-        recent = next((i for i, s in enumerate(used) if as_utc(s.created_at) >= since), len(used))
-        for key in [k for k, v in self.current.items() if k.startswith("note:") and v[0] < recent]:
-            del self.current[key]
-
-    def _drop(self, ended: Callable[[str, str, frozenset[str]], bool]) -> None:
-        for key, (_, line, _, words) in list(self.current.items()):
-            if ended(key, line, words):
-                del self.current[key]
-
-
-def _not_replaced(source: ProfileSource, successor: ProfileSource) -> list[Statement]:
-    """The statements of a superseded source its successor does not speak to: not the same attribute,
-    no content word in common with what the successor states ("project manager at Arup" stays when "moved off Leeds" supersedes
-    "project manager at Arup, currently on the Leeds redevelopment")."""
-    said = (successor.extracted or extract(successor.content))[2]
-    keys = {st.key for st in said}
-    # only what the successor states counts: a plan or another person's news replaces nothing
-    spoken = stems(frozenset().union(*(st.words for st in said)) - _HEAD_WORDS)
-    return [st for st in (source.extracted or extract(source.content))[2]
-            if st.key not in keys and not stems(st.words - _HEAD_WORDS) & spoken]
-
-
-def _current_lines(clauses: _Stated, latest: _Latest, stated: dict[str, set[str]]) -> None:
-    """Current statements into `latest`; what the user does for work (employer, role, occupation) reads
-    as one line, newest first, cited by its newest source."""
-    work = sorted(((idx, line, sid) for key, (idx, line, sid, _) in clauses.current.items()
-                   if key.split(":")[0] in _WORK), reverse=True)
-    if work:
-        line = " | ".join(w[1] for w in work)
-        stated[line] = {work[0][2]}
-        latest["said:work"] = ((work[0][0], 0), "current", line)
-    by_source: dict[str, list[tuple[int, str]]] = defaultdict(list)
-    for key, (idx, line, sid, _) in clauses.current.items():
-        if key.split(":")[0] not in _WORK:
-            by_source[sid].append((idx, line))
-    for sid, said in by_source.items():
-        # what one memory still states reads as one line, in the memory's order, citing it
-        for _, text in said:
-            stated[text] = {sid}
-            latest[f"said:{text}"] = ((said[0][0], 0), "current", text)
-
-
-def _ends(ended: frozenset[str], words: frozenset[str]) -> bool:
-    """A stopped state ends an older statement holding at least half of what it names."""
-    return bool(ended) and len(ended & stems(words)) * 2 >= len(ended)
-
-
-def _spells(acronym: str, line: str) -> bool:
-    """"IF" for "intermittent fasting": consecutive words whose initials spell the acronym."""
-    initials = "".join(w[:1] for w in line.lower().split() if w not in FUNCTION_WORDS)
-    return acronym.lower() in initials
-
-
-def _same_frame(new: frozenset[str], old: frozenset[str] | None) -> bool:
-    """Two statements of one frame with other values; a one-word frame counts only with a number in both."""
-    if not new or not old:
-        return False
-    shortest = 1 if "#" in new and "#" in old else 2
-    if min(len(new - {"#"}), len(old - {"#"})) < shortest:
-        return False
-    return len(new & old) / len(new | old) >= 0.5
-
-
-# -- patterns -------------------------------------------------------------------------------------
-
-
-@dataclass
-class _Occurrences:
-    values: Counter[str]
-    evidence: list[tuple[str, int, bool | None]]  # (normalised sentence, source index, outcome)
-
-
-def _representative(values: Counter[str]) -> str:
-    """The most common wording, preferring one that starts with a verb over a gerund."""
-    return sorted(
-        values.items(), key=lambda kv: (kv[0].split()[0].lower().endswith("ing"), -kv[1], len(kv[0]), kv[0])
-    )[0][0]
-
-
-def _count(occ: _Occurrences, contents: Sequence[str]) -> tuple[int, float | None]:
-    """Times seen (one per source) and the success rate among those with a recorded outcome. A
-    summary quoting a memory that is also a source does not count again."""
-    by_sentence: dict[str, set[int]] = defaultdict(set)
-    for sentence, index, _ in occ.evidence:
-        by_sentence[sentence].add(index)
-    counted: set[int] = set()
-    for indices in by_sentence.values():
-        # compare distinct texts only: a sentence repeated in many memories stays cheap
-        distinct = sorted({contents[i] for i in indices}, key=len)
-        quoting = {c for k, c in enumerate(distinct) if any(d in c for d in distinct[:k] if len(d) < len(c))}
-        counted.update(i for i in indices if contents[i] not in quoting)
-    outcomes = {index: outcome for _, index, outcome in occ.evidence if index in counted}
-    recorded = [o for o in outcomes.values() if o is not None]
-    rate = sum(recorded) / len(recorded) if recorded else None
-    return len(counted), rate
-
 
 # -- building -------------------------------------------------------------------------------------
 
@@ -414,7 +269,7 @@ def _read_facts(
     covered: set[str],
     latest: _Latest,
     topic_of_slot: dict[str, str],
-    occurrences: dict[tuple[str, str], _Occurrences],
+    occurrences: dict[tuple[str, str], Occurrences],
     facts: Sequence[Fact],
     stated: dict[str, set[str]],
 ) -> None:
@@ -422,7 +277,7 @@ def _read_facts(
     for position, fact in enumerate(facts, start=1000):
         if fact.kind in (ex.HABIT, ex.TOOL):
             key = ex.habit_key(fact.value) if fact.kind == ex.HABIT else normal_value(fact.value)
-            occ = occurrences.setdefault((fact.kind, key), _Occurrences(Counter(), []))
+            occ = occurrences.setdefault((fact.kind, key), Occurrences(Counter(), []))
             occ.values[fact.value] += 1
             occ.evidence.append((" ".join(fact.text.lower().split()), index, source.outcome))
             continue
@@ -437,7 +292,7 @@ def _read_facts(
 
 
 def _patterns(
-    occurrences: dict[tuple[str, str], _Occurrences],
+    occurrences: dict[tuple[str, str], Occurrences],
     used: Sequence[ProfileSource],
     latest: _Latest,
     stated: dict[str, set[str]],
@@ -448,9 +303,9 @@ def _patterns(
     patterns: list[tuple[str, int, float | None]] = []
     contents = [s.content for s in used]
     for (kind, _), occ in occurrences.items():
-        seen, rate = _count(occ, contents)
+        seen, rate = count_seen(occ, contents)
         if seen >= min_occurrences and (rate is None or rate > min_success_rate):
-            value = _representative(occ.values) if kind == ex.HABIT else occ.values.most_common(1)[0][0]
+            value = representative(occ.values) if kind == ex.HABIT else occ.values.most_common(1)[0][0]
             patterns.append((value, seen, None if rate is None else round(rate, 3)))
             stated.setdefault(value, set()).update(used[i].id for _, i, _ in occ.evidence)
             if kind == ex.HABIT:
@@ -505,21 +360,23 @@ def build_profile(
                       key=chronological)
 
     latest: _Latest = {}
-    occurrences: dict[tuple[str, str], _Occurrences] = {}
+    occurrences: dict[tuple[str, str], Occurrences] = {}
     topic_of_slot: dict[str, str] = {}  # "slot:drink" -> "topic:coffee" while that slot says coffee
     stated: dict[str, set[str]] = {}  # item text -> ids of the sources that state it
-    clauses = _Stated()
+    clauses = Stated()
     for source in replaced:
         index = sum(chronological(u) < chronological(source) for u in used) - 0.5
-        clauses.read(index, source.id, _not_replaced(source, unique[source.successor]))
+        successor = unique[source.successor]
+        clauses.read(index, source.id, not_replaced((source.extracted or extract(source.content))[2],
+                                                    (successor.extracted or extract(successor.content))[2]))
     for index, source in enumerate(used):
         facts, states, found = source.extracted or extract(source.content)
         covered = _read_slots(source, index, latest, topic_of_slot, facts, stated, states)
         _read_facts(source, index, covered, latest, topic_of_slot, occurrences, facts, stated)
         clauses.read(index, source.id, found)
-    clauses.forget_old_notes(used)
+    clauses.forget_old_notes([s.created_at for s in used])
     patterns = _patterns(occurrences, used, latest, stated, min_occurrences, min_success_rate)
-    _current_lines(clauses, latest, stated)
+    current_lines(clauses, latest, stated)
     shown_now = {line for _, line, _, _ in clauses.current.values()}
     for line, (idx, sid) in clauses.past.items():
         if line not in shown_now:
