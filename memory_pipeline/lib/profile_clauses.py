@@ -20,6 +20,17 @@ NOTE_DAYS = 120
 _HEAD_WORDS = frozenset(HEADS)
 # what the user does for work reads as one line
 _WORK = frozenset({"job", "role", "occupation"})
+# how a line names the value of its relation first
+_SAYS = {"residence": "Lives in", "job": "Works at", "role": "Works at", "spouse": "Married to"}
+
+
+def rendered(st: Statement) -> str:
+    """The statement's line, with the value of its relation named first ("Works at Wise — Starting at
+    Wise as a staff engineer") unless the line already begins so."""
+    says = _SAYS.get(st.relation)
+    if not st.value or not says or st.line.lower().startswith(f"{says} {st.value}".lower()):
+        return st.line
+    return f"{says} {st.value} \u2014 {st.line}"
 
 
 @dataclass
@@ -51,7 +62,7 @@ class Stated:
             else:
                 # the same frame with another value ("we're 7 now", "we're 9 people now"): the newer holds
                 self._drop(lambda key, line, words, f=st.frame: _same_frame(f, self.frames.get(key)))
-                self.current[st.key] = (index, st.line, source_id, st.words)
+                self.current[st.key] = (index, rendered(st), source_id, st.words)
                 self.frames[st.key] = st.frame
 
     def forget_old_notes(self, times: Sequence[datetime]) -> None:

@@ -110,15 +110,16 @@ def _to_json(value: lib_profile.Extracted) -> list:
     facts, states, said = value
     return [[[f.kind, f.value, f.negated, f.text] for f in facts],
             [[key, sv.slot, sv.value, sv.negated] for key, sv in states.items()],
-            [[st.key, st.line, st.past, sorted(st.words), list(st.stale), sorted(st.frame), st.ends] for st in said]]
+            [[st.key, st.line, st.past, sorted(st.words), list(st.stale), sorted(st.frame), st.ends, st.relation,
+              st.value] for st in said]]
 
 
 def _from_json(data: list) -> lib_profile.Extracted:
     facts, states, said = data
     return (tuple(Fact(k, v, bool(n), t) for k, v, n, t in facts),
             {key: SlotValue(slot, v, bool(n)) for key, slot, v, n in states},
-            tuple(Statement(k, line, bool(p), frozenset(w), tuple(st), frozenset(f), bool(e))
-                  for k, line, p, w, st, f, e in said))
+            tuple(Statement(k, line, bool(p), frozenset(w), tuple(st), frozenset(f), bool(e), r, v)
+                  for k, line, p, w, st, f, e, r, v in said))
 
 
 def _embed_if_missing(ctx: RunContext, existing: dict) -> None:

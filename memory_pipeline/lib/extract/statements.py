@@ -47,6 +47,8 @@ class Statement:
     stale: tuple[str, ...] = ()
     frame: frozenset[str] = frozenset()  # the content words once values (numbers, names) are masked
     ends: bool = False  # a stopped or negated state: it ends the older statements it speaks to
+    relation: str = ""  # residence, job, spouse, ...
+    value: str = ""  # the place, organisation or name the relation names, when the clause has one
 
 
 def _tokens(clause: str) -> list[str]:
@@ -66,7 +68,7 @@ def stems(words: frozenset[str]) -> frozenset[str]:
     """Crude stems, enough for "volunteering" to meet "volunteer"; cessation words are not content."""
     out = set()
     for w in words:
-        if w in pw.CESSATION:
+        if w in pw.CESSATION or w in pw.CESSATION_PAIRS:
             continue
         for suffix in ("ing", "ed", "es", "s"):
             if w.endswith(suffix) and len(w) - len(suffix) >= 3:
@@ -157,7 +159,7 @@ def _value(relation: str, clause: str, head_word: str) -> str | None:
     whose value is a place or an organisation: "starting at Wise as ..." -> "Wise"."""
     if relation not in pw.PLACE_OF:
         return None
-    preps = "|".join(pw.PLACE_OF[relation][1])
+    preps = "|".join(pw.PLACE_OF[relation])
     m = re.search(rf"(?i:\b{re.escape(head_word)}\b(?:\s+\S+)*?\s+(?:{preps})|\b{re.escape(head_word)})"
                   rf"\s+(?:the\s+)?{_NAME}", clause)
     if m is None:  # else a name set before the head: "Sevenoaks, moving in a fortnight"
@@ -167,16 +169,21 @@ def _value(relation: str, clause: str, head_word: str) -> str | None:
 
 
 def _modal(words: list[str], clause: str) -> bool:
-    return clause.rstrip().endswith("?") or _has(words, pw.INTENT)
+    return clause.rstrip().endswith("?") or any(w in pw.INTENT for w in words)
 
 
-def _has(words: list[str], phrases: tuple[str, ...]) -> bool:
-    joined = f" {' '.join(words)} "
-    return any(f" {p} " in joined for p in phrases)
+def _cessation_at(words: list[str]) -> int | None:
+    """Where a cessation word (or the second word of a two-word one) stands, else None."""
+    for i, w in enumerate(words):
+        if w in pw.CESSATION:
+            return i
+        if i + 1 < len(words) and words[i + 1] in pw.CESSATION_PAIRS.get(w, ()):
+            return i + 1
+    return None
 
 
 def _stopped(words: list[str]) -> bool:
-    return _has(words, pw.CESSATION)
+    return _cessation_at(words) is not None
 
 
 def _key(relation: str, words: list[str], head: int) -> str:
@@ -196,9 +203,9 @@ def _people(clause: str) -> list[Statement]:
         if noun not in pw.PEOPLE and noun not in pw.PETS or name.lower() in pw.FUNCTION_WORDS:
             continue
         key = f"person:{noun}" if noun in pw.ONE_AT_A_TIME else f"person:{noun}:{name.lower()}"
-        np = " ".join(m["np"].split())
-        line = f"Married to {name} (their {np})" if noun in pw.SPOUSES else f"Their {np} is {name}"
-        found.append(Statement(key, line, False, frozenset({noun, name.lower()})))
+        line = f"Their {' '.join(m['np'].split())} is {name}"
+        relation = "spouse" if noun in pw.SPOUSES else "person"
+        found.append(Statement(key, line, False, frozenset({noun, name.lower()}), relation=relation, value=name))
     return found
 
 
@@ -259,17 +266,16 @@ def _statement(clause: str, tokens: list[str], words: list[str], names_people: b
     ends = stopped or negated
     line = _third_person(rest.strip(" ,.!"))
     value = _value(relation, clause, words[head]) if not ends else None
-    value = value.rstrip(".") if value else None
-    if value and not line.lower().startswith(f"{pw.PLACE_OF[relation][0]} {value}".lower()):
-        line = f"{pw.PLACE_OF[relation][0]} {value} \u2014 {line}"
+    value = value.rstrip(".") if value else ""
     key = _key(relation, words, head) if relation != "note" else "note:" + " ".join(sorted(frame(clause)))
     said = _object(words) if stopped and not negated else frozenset()
-    return Statement(key, line, ends and not negated, said or content_words(clause), stale, frame(clause), ends)
+    return Statement(key, line, ends and not negated, said or content_words(clause), stale, frame(clause), ends,
+                     relation, value)
 
 
 def _object(words: list[str]) -> frozenset[str]:
     """What a cessation word stopped: its object, up to a preposition ("sold the III to a student": III)."""
-    start = next((i for i, w in enumerate(words) if w in pw.CESSATION), None)
+    start = _cessation_at(words)
     if start is None:
         return frozenset()
     span = []

@@ -33,17 +33,22 @@ SPOUSES = frozenset({"husband", "wife"})
 PETS = frozenset({"cat", "dog", "puppy", "kitten", "rabbit", "parrot", "hamster"})
 CONDITIONAL = frozenset({"if", "unless", "suppose", "imagine"})
 # intent and possibility: a plan or a wish is not a current fact
-INTENT = (
-    "want to", "wanna", "planning", "plan to", "thinking about", "thinking of", "would love", "'d love",
-    "someday", "some day", "one day", "might", "maybe", "hoping", "hope to", "considering", "wish",
-    "should", "could", "would", "if only", "at some point", "dreaming", "trying", "try",
-)  # fmt: skip
-# a state that ended: cessation verbs and adverbs
-CESSATION = (
-    "quit", "lasted", "quitting", "stop", "stopped", "stopping", "gave up", "giving up", "cancelled", "canceled",
-    "sold", "resigned", "dropped", "left", "ended", "anymore", "any more", "no longer", "no more",
-    "used to", "ex", "former", "formerly", "done", "gone", "moved out", "moved off", "on hold",
-)  # fmt: skip
+INTENT = frozenset({
+    "want", "wants", "wanna", "planning", "plan", "thinking", "considering", "hoping", "hope", "wish",
+    "someday", "might", "maybe", "should", "could", "would", "i'd", "we'd", "dreaming", "trying", "try",
+    "eventually",
+})  # fmt: skip
+# a state that ended: cessation verbs and adverbs, and those said in two words (a verb and its particle,
+# "no" or "any" and a comparative): first word -> the second words that make it one
+CESSATION = frozenset({
+    "quit", "quitting", "stop", "stopped", "stopping", "cancelled", "canceled", "sold", "resigned", "dropped",
+    "left", "ended", "anymore", "ex", "former", "formerly", "done", "gone", "lasted",
+})  # fmt: skip
+CESSATION_PAIRS = {
+    "gave": frozenset({"up"}), "giving": frozenset({"up"}), "give": frozenset({"up"}), "used": frozenset({"to"}),
+    "moved": frozenset({"out"}), "no": frozenset({"longer", "more"}), "any": frozenset({"longer", "more"}),
+    "on": frozenset({"hold"}),
+}
 NEGATORS = frozenset({"not", "no", "don't", "dont", "never", "doesn't", "didn't", "haven't", "isn't"})
 # relation heads (verbs and nouns) -> the attribute they state
 HEADS = {
@@ -69,9 +74,8 @@ HEADS = {
     **dict.fromkeys(("have", "has", "got", "own", "bought"), "has"),
     **dict.fromkeys(("subscription", "subscribed", "membership", "member"), "subscription"),
 }
-# a relation whose value is a place or an organisation: how the line says it, the prepositions before it
-PLACE_OF = {"residence": ("Lives in", ("in", "to", "near")), "job": ("Works at", ("at", "for", "in")),
-            "role": ("Works at", ("at", "for"))}
+# a relation whose value is a place or an organisation: the prepositions before it
+PLACE_OF = {"residence": ("in", "to", "near"), "job": ("at", "for", "in"), "role": ("at", "for")}
 # one value at a time: a newer statement replaces the older
 SINGLE_VALUED = frozenset({"residence", "job", "role", "partner", "diet", "drink", "vehicle", "occupation"})
 # words that carry no content for matching a stopped state against the statement it ends
