@@ -36,9 +36,11 @@ _NOT_X = re.compile(
 
 @dataclass(frozen=True)
 class Statement:
-    """One first-person, non-modal clause naming a relation. `key` is the attribute a newer statement
-    replaces (residence, job...; a multi-valued one carries its value), `line` the clause in the third
-    person, `past` a stopped state, `stale` capitalised values the clause says are no longer so."""
+    """One first-person, non-modal clause: one naming a relation, a stopped state, or (a "note") one that
+    carries a value; or the user's relation to a named person or pet. `key` is the attribute a newer
+    statement replaces (residence, job...; a multi-valued one carries its value; a note its frame),
+    `line` the clause in the third person, `past` a stopped state, `stale` values the clause names as
+    no longer so ("not X", "instead of X")."""
 
     key: str
     line: str
