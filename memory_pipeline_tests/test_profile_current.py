@@ -13,13 +13,14 @@ T0 = datetime(2025, 3, 1, 9, 0, tzinfo=UTC)
 
 
 def _profile(service, user: str, texts: list[str]) -> tuple[str, dict, list[int], str]:
-    """Remember `texts` a month apart, consolidate, and read the profile row, the memory ids (in order)
-    and the session block."""
+    """Remember `texts` a month apart, consolidate, and read the profile row (its text, then its citations
+    with its sections), the memory ids (in order) and the session block."""
     ids = [service.remember(user, text, created_at=(T0 + timedelta(days=30 * i)).isoformat()).id
            for i, text in enumerate(texts)]
     run = service.consolidate(user)
     assert run["status"] == "SUCCESS", run
-    row = service.conn.execute("SELECT content, fact_sources FROM profiles WHERE user_id = %s", (user,)).fetchone()
+    row = service.conn.execute("SELECT content, fact_sources || jsonb_build_object('sections', sections)"
+                               " FROM profiles WHERE user_id = %s", (user,)).fetchone()
     service.conn.rollback()
     block = service.context(user)["block"]
     return (row[0], row[1], ids, block) if row else ("", {}, ids, block)
@@ -41,14 +42,16 @@ def test_another_persons_facts_are_theirs(service):
 
 
 def test_a_stopped_state_is_past_not_an_aversion(service):
-    content, _, _, _ = _profile(service, "u-quit", [
+    content, cited, _, _ = _profile(service, "u-quit", [
         "I work as a nurse at St Mary's hospital.",
+        "I live in York with my partner.",
         "I quit nursing last month, it was burning me out.",
     ])
+    assert "York" in content
     assert "Avoids" not in content, content
-    current = [line for line in _lines(content) if not line.startswith("No longer:")]
-    assert not [line for line in current if "nurse" in line.lower() or "nursing" in line.lower()], content
-    assert any(line.startswith("No longer:") and "nursing" in line for line in _lines(content)), content
+    assert "nurse" not in content.lower() and "nursing" not in content.lower(), content
+    # kept as a past state where the profile's reader looks for it (sections, explain), not in the text
+    assert any("nursing" in line for line in cited["sections"]["past"]), cited
 
 
 def test_negated_possession_is_a_current_state(service):
@@ -56,7 +59,7 @@ def test_negated_possession_is_a_current_state(service):
         "We have a car, an old blue Golf.",
         "We don't have a car any more, we sold it in the spring.",
     ])
-    assert any("don't have a car" in line and not line.startswith("No longer:") for line in _lines(content)), content
+    assert any("don't have a car" in line for line in _lines(content)), content
     assert not [line for line in _lines(content) if "have a car" in line and "don't" not in line], content
 
 

@@ -205,7 +205,8 @@ def _render(
     cited: dict[str, tuple[str, ...]],
 ) -> str:
     """One line per statement, each with the id of its newest source, so a reader (or the session
-    block) can tell which memory says so; stopped states are named as past."""
+    block) can tell which memory says so. Stopped states stay in `sections["past"]` (and `explain`), out
+    of the text: what an agent reads as the user's profile holds current facts only."""
 
     def shown(name: str) -> list[str]:
         return list(sections.get(name, ()))[:MAX_ITEMS_IN_CONTENT]
@@ -229,7 +230,6 @@ def _render(
             for value, n, rate in habits
         ]
         lines.append(f"Habits: {'; '.join(described)}.")
-    lines += [f"No longer: {cite(line)}" for line in shown("past")]
     return "\n".join(lines)
 
 

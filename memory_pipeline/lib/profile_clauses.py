@@ -46,6 +46,8 @@ class Stated:
             for value in st.stale:  # "Cypress, not Playwright": a value named as no longer so
                 named = re.compile(rf"\b{re.escape(value.lower())}\b")
                 self._drop(lambda key, line, words, named=named: named.search(line.lower()) is not None)
+            if not st.line:
+                continue  # another person's contrast: it only retires a value
             if st.ends and not st.past:
                 # a negated state ("we don't have a car") ends the older statements holding most of it
                 named = stems(st.words)

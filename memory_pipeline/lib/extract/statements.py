@@ -29,7 +29,7 @@ _POSSESSED = re.compile(
 # a value named as not (or no longer) the user's: "Cypress, not Playwright", "off Supabase", "from X to"
 _CAPS = r"([A-Z][\w.+-]*(?:\s+[A-Z0-9][\w.+-]*)*)"
 _NOT_X = re.compile(
-    rf"\b(?:not|off)\s+(?:the\s+|my\s+)?{_CAPS}|\bfrom\s+(?:the\s+|my\s+)?({_CAPS[1:-1]}|[\w.+#-]+)(?=\s+to\b)"
+    rf"\b(?:not|off)\s+(?:the\s+|my\s+)?(?:{_CAPS}|(\d[\w:.]*)(?![\w:.]))|\bfrom\s+(?:the\s+|my\s+)?({_CAPS[1:-1]}|[\w.+#-]+)(?=\s+to\b)"
     r"|\b(?:instead of|rather than)\s+([^,;.!?]+)"
 )
 
@@ -222,7 +222,9 @@ def _clauses(text: str) -> Iterator[tuple[str, list[str], list[str], str]]:
                 continue  # a lone word ("Sevenoaks,", "yeah") is a topic or an aside: the subject holds
             owner = _owner(tokens, owner, clause.lstrip().startswith(tokens[0] + ","))
             words = [t.lower() for t in tokens]
-            modal = sentence.rstrip().endswith("?") or _modal(words, clause)
+            asks = words[0] in pw.WH_WORDS and (words[0].endswith("'s") or words[1] in pw.AUXILIARIES | pw.BE
+                                                or words[1] in ("do", "should"))
+            modal = sentence.rstrip().endswith("?") or asks or _modal(words, clause)
             if modal or any(w in pw.CONDITIONAL for w in words[:2]):
                 yield clause, tokens, words, "modal"  # "if I moved to Oslo", "can you ...?"
             else:
@@ -245,7 +247,10 @@ def statements(text: str) -> list[Statement]:
             continue
         people = _people(clause)
         if standing == "other":
+            # an explicit contrast retires its value whoever's clause it is ("they use Condens, not Dovetail")
+            stale = tuple(next(g for g in m.groups() if g).rstrip(".:") for m in _NOT_X.finditer(clause))
             found += [p for p in people if not _stopped(words)]
+            found += [Statement("contrast", "", False, frozenset(), stale, ends=False, relation="contrast")] if stale else []
             continue
         said = _statement(clause, tokens, words, bool(people))
         found += [said] if said else people
@@ -254,7 +259,7 @@ def statements(text: str) -> list[Statement]:
 
 def _statement(clause: str, tokens: list[str], words: list[str], names_people: bool) -> Statement | None:
     """The user's clause as a statement, or None when it names no relation and carries no value."""
-    stale = tuple(next(g for g in m.groups() if g) for m in _NOT_X.finditer(clause))
+    stale = tuple(next(g for g in m.groups() if g).rstrip(".:") for m in _NOT_X.finditer(clause))
     rel = _relation(tokens)
     rest = _NOT_X.sub("", clause)
     stopped = _stopped([t.lower() for t in _tokens(rest)])

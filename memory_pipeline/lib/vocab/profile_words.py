@@ -31,6 +31,7 @@ ONE_AT_A_TIME = frozenset({"husband", "wife", "partner", "girlfriend", "boyfrien
                            "manager", "boss"})
 SPOUSES = frozenset({"husband", "wife"})
 PETS = frozenset({"cat", "dog", "puppy", "kitten", "rabbit", "parrot", "hamster"})
+WH_WORDS = frozenset({"what", "what's", "how", "which", "where", "when", "why", "who", "whats"})
 CONDITIONAL = frozenset({"if", "unless", "suppose", "imagine"})
 # intent and possibility: a plan or a wish is not a current fact
 INTENT = frozenset({
