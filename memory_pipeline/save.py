@@ -13,7 +13,7 @@ import psycopg
 
 from memory_pipeline.config import SaveConfig
 from memory_pipeline.lib import dedup
-from memory_pipeline.lib.extract import extract_facts, extract_slots
+from memory_pipeline.lib.extract import extract_facts, extract_slots, statements
 from memory_pipeline.lib.temporal import resolve_temporal_references
 from memory_pipeline.records import MemoryIn
 from memory_pipeline.store import memories as sql
@@ -45,6 +45,8 @@ def facts_json(text: str) -> list[dict]:
     facts += [
         {"kind": "slot", "slot": s.slot, "value": s.value, "negated": s.negated} for s in extract_slots(text)
     ]
+    # what the profile's clause reader states (it marks the row as one the profile reads)
+    facts += [{"kind": "statement", "key": st.key, "value": st.line, "negated": st.past} for st in statements(text)]
     return facts
 
 

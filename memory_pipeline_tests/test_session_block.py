@@ -243,3 +243,12 @@ def test_budget_is_always_respected(summaries, budget, profile, prioritize):
     assert count_blocks(result.text) == 1
     assert len(result.summary_ids) <= 10
     assert set(result.summary_ids).isdisjoint(result.dropped)
+
+
+def test_a_profile_cut_to_the_budget_keeps_whole_lines():
+    # each profile line is one statement with its source: a cut keeps whole lines, never half of one
+    lines = [f"Statement number {i} about the user, with enough words to take some room [{i}]" for i in range(40)]
+    block = render_block([], profile="\n".join(lines), generated_at=GEN, token_budget=300).text
+    shown = block.split("### Profile\n\n", 1)[1].split("\n\n", 1)[0].strip().splitlines()
+    assert 1 <= len(shown) < len(lines)
+    assert shown == lines[: len(shown)]

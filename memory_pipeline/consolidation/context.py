@@ -40,7 +40,7 @@ class Partial:
 
     edited: bool  # rows the last run saw were changed since, outside consolidation
     superseded_start: list[int | None] = field(default_factory=list)  # set when the run context is made
-    profile_rows: list[tuple] | None = None  # (id, content, created_at, metadata text, superseded), when read
+    profile_rows: list[tuple] | None = None  # (id, content, created_at, metadata text, successor), when read
 
 
 @dataclass(frozen=True)
@@ -51,6 +51,7 @@ class ProfileInput:
     content: str
     created_at: datetime
     metadata: str  # JSON text, decoded by the reader only when it names an outcome
+    successor: int | None = None  # the row that supersedes it, for a superseded row
 
 
 def stable_id(prefix: str, *parts: object) -> str:
@@ -194,10 +195,10 @@ class RunContext:
         return set(self.summaries()) == {r["id"] for r in self.pre.summaries}
 
     def profile_inputs(self) -> tuple[list[ProfileInput], frozenset[str]]:
-        """The fact-bearing memories no row supersedes (in id order) and the ids of the superseded, as
-        this run leaves them. A delta's run reads the rows outside its delta now (once)."""
+        """The fact-bearing memories (in id order; a superseded one with its successor) and the ids of the
+        superseded, as this run leaves them. A delta's run reads the rows outside its delta now (once)."""
         s = self.snap
-        rows = {self.id_of(k): (s.content[k], s.created_at[k], s.metadata.text(k), s.superseded_by[k] is not None,
+        rows = {self.id_of(k): (s.content[k], s.created_at[k], s.metadata.text(k), s.superseded_by[k],
                                 s.facts.nonempty(k)) for k in range(len(s))}
         if self.partial is not None:
             if self.partial.profile_rows is None:
@@ -205,5 +206,8 @@ class RunContext:
             for i, content, created, meta, sup in self.partial.profile_rows:
                 rows.setdefault(i, (content, self.when(created), meta, sup, True))  # read only if stating facts or superseded
         ids = sorted(rows)
-        facts = [ProfileInput(i, rows[i][0], rows[i][1], rows[i][2]) for i in ids if not rows[i][3] and rows[i][4]]
-        return facts, frozenset(str(i) for i in ids if rows[i][3])
+        # a superseded row comes with its successor: the profile keeps what the successor does not replace
+        successors = {rows[i][3] for i in ids if rows[i][3] is not None}
+        facts = [ProfileInput(i, rows[i][0], rows[i][1], rows[i][2], rows[i][3]) for i in ids
+                 if rows[i][4] or i in successors]
+        return facts, frozenset(str(i) for i in ids if rows[i][3] is not None)

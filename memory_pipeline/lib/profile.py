@@ -11,18 +11,21 @@ from datetime import datetime
 
 from memory_pipeline.lib import extract as ex
 from memory_pipeline.lib.extract import Fact, SlotValue, normal_value, slot_states, vocabulary_category
+from memory_pipeline.lib.extract.statements import Statement, said_by_user, statements
+from memory_pipeline.lib.profile_clauses import Stated, current_lines, not_replaced
+from memory_pipeline.lib.profile_patterns import Occurrences, count_seen, representative
 from memory_pipeline.lib.timestamps import as_utc
 from memory_pipeline.lib.vocab.profile_words import NP_DANGLING, NP_NOT_HEAD, NP_NOT_TAIL
 from memory_pipeline.lib.vocab.slot_rules import IRREGULAR_PLURALS
 
 _SENTENCE_BREAK = re.compile(r"[.!?]\s+\S|\n")
-SECTIONS = ("identity", "preferences", "tools", "habits", "constraints", "avoid")
+SECTIONS = ("identity", "current", "preferences", "tools", "habits", "constraints", "avoid", "past")
 # Items per section in the readable text; `sections` keeps them all.
 MAX_ITEMS_IN_CONTENT = 8
 
 
-# What the rules read from one source's text: its facts and its slot states (a function of the text alone)
-Extracted = tuple[tuple[Fact, ...], dict[str, SlotValue]]
+# What the rules read from one source's text: its facts, slot states and first-person statements
+Extracted = tuple[tuple[Fact, ...], dict[str, SlotValue], tuple[Statement, ...]]
 
 
 @dataclass(frozen=True)
@@ -31,12 +34,13 @@ class ProfileSource:
     content: str
     created_at: datetime
     outcome: bool | None = None  # did the episode succeed, where recorded
+    successor: str | None = None  # for a superseded source: the source that supersedes it
     # `extract(content)` when the caller kept it from an earlier build (None: extracted here)
     extracted: Extracted | None = field(default=None, compare=False, repr=False)
 
 
 def extract(content: str) -> Extracted:
-    return tuple(ex.extract_facts(content)), slot_states(content)
+    return tuple(ex.extract_facts(content)), slot_states(content), tuple(statements(content))
 
 
 @dataclass(frozen=True)
@@ -67,6 +71,8 @@ _IDENTITY_ORDER = (
     "birthday",
     "email",
 )
+# relations the first-person clause reader (lib/extract/statements.py) states with their newest source
+_STATED_BY_CLAUSES = frozenset({"location", "employer", "role", "partner", "pet", "count", "diet"})
 _TOOL_LABELS = {"editor": "editor", "os": "OS", "shell": "shell", "browser": "browser"}
 _SINGULAR = {plural: singular for singular, plural in IRREGULAR_PLURALS.items()}
 
@@ -115,9 +121,9 @@ def _slot_item(slot: str, value: SlotValue, surface: dict[str, str]) -> tuple[st
     if v is None:
         return None
     if value.negated:
-        if kind in _TOOL_LABELS or kind == "uses":
-            return "avoid", f"using {v}"
-        return None  # "no longer lives in Paris" says nothing about where they live now
+        # "no longer lives in Paris", "I stopped using Docker": a past state (the clause reader names it
+        # as past), not an aversion
+        return None
     if kind == "name":
         return "identity", f"is called {v}"
     if kind == "location":
@@ -183,39 +189,6 @@ def _topic(value: str) -> str:
     return " ".join(words)
 
 
-# -- patterns -------------------------------------------------------------------------------------
-
-
-@dataclass
-class _Occurrences:
-    values: Counter[str]
-    evidence: list[tuple[str, int, bool | None]]  # (normalised sentence, source index, outcome)
-
-
-def _representative(values: Counter[str]) -> str:
-    """The most common wording, preferring one that starts with a verb over a gerund."""
-    return sorted(
-        values.items(), key=lambda kv: (kv[0].split()[0].lower().endswith("ing"), -kv[1], len(kv[0]), kv[0])
-    )[0][0]
-
-
-def _count(occ: _Occurrences, contents: Sequence[str]) -> tuple[int, float | None]:
-    """Times seen (one per source) and the success rate among those with a recorded outcome. A
-    summary quoting a memory that is also a source does not count again."""
-    by_sentence: dict[str, set[int]] = defaultdict(set)
-    for sentence, index, _ in occ.evidence:
-        by_sentence[sentence].add(index)
-    counted: set[int] = set()
-    for indices in by_sentence.values():
-        # compare distinct texts only: a sentence repeated in many memories stays cheap
-        distinct = sorted({contents[i] for i in indices}, key=len)
-        quoting = {c for k, c in enumerate(distinct) if any(d in c for d in distinct[:k] if len(d) < len(c))}
-        counted.update(i for i in indices if contents[i] not in quoting)
-    outcomes = {index: outcome for _, index, outcome in occ.evidence if index in counted}
-    recorded = [o for o in outcomes.values() if o is not None]
-    rate = sum(recorded) / len(recorded) if recorded else None
-    return len(counted), rate
-
 
 # -- building -------------------------------------------------------------------------------------
 
@@ -227,30 +200,37 @@ def _join(items: Iterable[str]) -> str:
     return ", ".join(items[:-1]) + " and " + items[-1]
 
 
-def _render(sections: dict[str, tuple[str, ...]], patterns: Sequence[tuple[str, int, float | None]]) -> str:
+def _render(
+    sections: dict[str, tuple[str, ...]], patterns: Sequence[tuple[str, int, float | None]],
+    cited: dict[str, tuple[str, ...]],
+) -> str:
+    """One line per statement, each with the id of its newest source, so a reader (or the session
+    block) can tell which memory says so. Stopped states stay in `sections["past"]` (and `explain`), out
+    of the text: what an agent reads as the user's profile holds current facts only."""
+
     def shown(name: str) -> list[str]:
         return list(sections.get(name, ()))[:MAX_ITEMS_IN_CONTENT]
 
-    sentences = []
+    def cite(text: str) -> str:
+        # a memory id reads "m42" so that it is never taken for a number the line states
+        return f"{text} [{'m' if cited[text][0].isdigit() else ''}{cited[text][0]}]" if text in cited else text
+
+    lines = []
     if identity := shown("identity"):
-        sentences.append(f"The user {_join(identity)}.")
-    labels = (
-        ("preferences", "Preferences"),
-        ("tools", "Tools"),
-        ("constraints", "Constraints"),
-        ("avoid", "Avoids"),
-    )
+        lines.append(f"The user {_join(identity)}.")
+    lines += [cite(line) for line in sections.get("current", ())]
+    labels = (("preferences", "Preferences"), ("tools", "Tools"), ("constraints", "Constraints"), ("avoid", "Avoids"))
     for name, label in labels:
         if items := shown(name):
-            sentences.append(f"{label}: {'; '.join(items)}.")
+            lines.append(f"{label}: {'; '.join(items)}.")
     habits = [p for p in patterns if p[0] in sections.get("habits", ())][:MAX_ITEMS_IN_CONTENT]
     if habits:
         described = [
             f"{value} (seen {n} times{'' if rate is None else f', {round(rate * 100)}% successful'})"
             for value, n, rate in habits
         ]
-        sentences.append(f"Habits: {'; '.join(described)}.")
-    return " ".join(sentences)
+        lines.append(f"Habits: {'; '.join(described)}.")
+    return "\n".join(lines)
 
 
 # key -> (recency, section, text); later sources overwrite earlier ones
@@ -265,9 +245,13 @@ def _read_slots(
     kinds it covers."""
     surface = {normal_value(f.value): f.value for f in facts}
     for position, (slot, value) in enumerate(states.items()):
-        if "@" in slot:
-            continue  # about a project or another person, not the user
+        if "@" in slot or slot.partition(":")[0] in _STATED_BY_CLAUSES:
+            continue  # about a project or another person; or a relation the clause reader states
+        if not value.negated and not said_by_user(source.content, surface.get(normal_value(value.value), value.value)):
+            continue  # named in another person's clause, a plan, a wish or a question
         item = _slot_item(slot, value, surface)
+        if item is None and value.negated:
+            latest.pop(f"slot:{slot}", None)  # a stopped state ends the slot's older value
         if item is not None:
             section, text = item
             latest[f"slot:{slot}"] = ((index, position), section, text)
@@ -285,7 +269,7 @@ def _read_facts(
     covered: set[str],
     latest: _Latest,
     topic_of_slot: dict[str, str],
-    occurrences: dict[tuple[str, str], _Occurrences],
+    occurrences: dict[tuple[str, str], Occurrences],
     facts: Sequence[Fact],
     stated: dict[str, set[str]],
 ) -> None:
@@ -293,11 +277,11 @@ def _read_facts(
     for position, fact in enumerate(facts, start=1000):
         if fact.kind in (ex.HABIT, ex.TOOL):
             key = ex.habit_key(fact.value) if fact.kind == ex.HABIT else normal_value(fact.value)
-            occ = occurrences.setdefault((fact.kind, key), _Occurrences(Counter(), []))
+            occ = occurrences.setdefault((fact.kind, key), Occurrences(Counter(), []))
             occ.values[fact.value] += 1
             occ.evidence.append((" ".join(fact.text.lower().split()), index, source.outcome))
             continue
-        item = _fact_item(fact, covered)
+        item = _fact_item(fact, covered) if said_by_user(source.content, fact.value.rpartition(": ")[2]) else None
         if item is not None:
             section, key, text = item
             latest[key] = ((index, position), section, text)
@@ -308,7 +292,7 @@ def _read_facts(
 
 
 def _patterns(
-    occurrences: dict[tuple[str, str], _Occurrences],
+    occurrences: dict[tuple[str, str], Occurrences],
     used: Sequence[ProfileSource],
     latest: _Latest,
     stated: dict[str, set[str]],
@@ -319,9 +303,9 @@ def _patterns(
     patterns: list[tuple[str, int, float | None]] = []
     contents = [s.content for s in used]
     for (kind, _), occ in occurrences.items():
-        seen, rate = _count(occ, contents)
+        seen, rate = count_seen(occ, contents)
         if seen >= min_occurrences and (rate is None or rate > min_success_rate):
-            value = _representative(occ.values) if kind == ex.HABIT else occ.values.most_common(1)[0][0]
+            value = representative(occ.values) if kind == ex.HABIT else occ.values.most_common(1)[0][0]
             patterns.append((value, seen, None if rate is None else round(rate, 3)))
             stated.setdefault(value, set()).update(used[i].id for _, i, _ in occ.evidence)
             if kind == ex.HABIT:
@@ -371,20 +355,41 @@ def build_profile(
     used = sorted((s for s in unique.values() if s.id not in superseded_ids), key=chronological)
     if not used:
         return Profile("", {}, (), ())
+    # a superseded source whose successor is known still states what the successor does not speak to
+    replaced = sorted((s for s in unique.values() if s.id in superseded_ids and s.successor in unique),
+                      key=chronological)
 
     latest: _Latest = {}
-    occurrences: dict[tuple[str, str], _Occurrences] = {}
+    occurrences: dict[tuple[str, str], Occurrences] = {}
     topic_of_slot: dict[str, str] = {}  # "slot:drink" -> "topic:coffee" while that slot says coffee
     stated: dict[str, set[str]] = {}  # item text -> ids of the sources that state it
+    clauses = Stated()
+    for source in replaced:
+        index = sum(chronological(u) < chronological(source) for u in used) - 0.5
+        successor = unique[source.successor]
+        clauses.read(index, source.id, not_replaced((source.extracted or extract(source.content))[2],
+                                                    (successor.extracted or extract(successor.content))[2]))
     for index, source in enumerate(used):
-        facts, states = source.extracted or extract(source.content)
+        facts, states, found = source.extracted or extract(source.content)
         covered = _read_slots(source, index, latest, topic_of_slot, facts, stated, states)
         _read_facts(source, index, covered, latest, topic_of_slot, occurrences, facts, stated)
+        clauses.read(index, source.id, found)
+    clauses.forget_old_notes([s.created_at for s in used])
     patterns = _patterns(occurrences, used, latest, stated, min_occurrences, min_success_rate)
+    current_lines(clauses, latest, stated)
+    shown_now = {line for _, line, _, _ in clauses.current.values()}
+    for line, (idx, sid) in clauses.past.items():
+        if line not in shown_now:
+            stated[line] = {sid}
+            latest[f"past:{line}"] = ((idx, 0), "past", line)
     sections = _sections(latest)
     shown = {text for items in sections.values() for text in items} | {p[0] for p in patterns}
-    cited = {text: tuple(sorted(stated[text])) for text in sorted(shown) if text in stated}
-    return Profile(_render(sections, patterns), sections, tuple(s.id for s in used), tuple(patterns), cited)
+    # each item cites its newest source: the statement that makes it current
+    order = {s.id: chronological(s) for s in (*used, *replaced)}
+    cited = {text: (max(stated[text], key=order.__getitem__),) for text in sorted(shown) if text in stated}
+    content = _render(sections, patterns, cited)
+    read = sorted((*used, *replaced), key=chronological)  # a superseded source read for what it still states
+    return Profile(content, sections, tuple(s.id for s in read), tuple(patterns), cited)
 
 
 def _identity_rank(key: str) -> int:

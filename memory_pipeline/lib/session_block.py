@@ -163,7 +163,13 @@ def _fitted_profile(profile: str | None, generated_at: datetime, token_budget: i
     profile_budget = min(token_budget, estimate_tokens(_wrap(None, [], generated_at)) + token_budget // 2)
     if estimate_tokens(_wrap(profile, [], generated_at)) <= profile_budget:
         return profile
-    return _longest_fitting(" ".join(profile.split()), lambda p: _wrap(p, [], generated_at), profile_budget)
+    # whole lines first: each line is one statement with its source, and a cut one would state half of it
+    lines = [line for line in profile.strip().splitlines() if line.strip()]
+    while len(lines) > 1:
+        lines.pop()
+        if estimate_tokens(_wrap("\n".join(lines), [], generated_at)) <= profile_budget:
+            return "\n".join(lines)
+    return _longest_fitting(" ".join(lines[0].split()), lambda p: _wrap(p, [], generated_at), profile_budget)
 
 
 def render_block(

@@ -83,9 +83,10 @@ def delta_rows(conn: psycopg.Connection, high_water: Mapping[str, int], extra: S
 
 
 def profile_rows(conn: psycopg.Connection, users: Sequence[str]) -> list[tuple]:
-    """(user, id, content, created_at, metadata text, superseded) of every row the profile reads: those
-    stating facts and those superseded."""
+    """(user, id, content, created_at, metadata text, successor or None) of every row the profile reads:
+    those stating facts, those superseded and their successors."""
     return conn.execute(
-        "SELECT user_id, id, content, created_at, metadata::text, superseded_by IS NOT NULL FROM memories"
-        " WHERE user_id = ANY(%s) AND (superseded_by IS NOT NULL OR facts::text NOT IN ('[]', '{}')) ORDER BY id",
-        (list(users),)).fetchall()
+        "SELECT user_id, id, content, created_at, metadata::text, superseded_by FROM memories"
+        " WHERE user_id = ANY(%(u)s) AND (superseded_by IS NOT NULL OR facts::text NOT IN ('[]', '{}')"
+        " OR id IN (SELECT superseded_by FROM memories WHERE user_id = ANY(%(u)s) AND superseded_by IS NOT NULL))"
+        " ORDER BY id", {"u": list(users)}).fetchall()

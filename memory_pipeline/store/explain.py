@@ -37,7 +37,8 @@ def edge(conn: psycopg.Connection, edge_id: str) -> dict | None:
 
 def profile(conn: psycopg.Connection, profile_id: str) -> dict | None:
     """By profile id, or by user id (each user has exactly one profile)."""
-    return _one(conn, "SELECT user_id, id, version, content, sections, patterns, source_ids, method, model, run_id,"
+    return _one(conn, "SELECT user_id, id, version, content, sections, patterns, source_ids, fact_sources, method,"
+                " model, run_id,"
                 " updated_at FROM profiles WHERE id = %s OR user_id = %s ORDER BY (id = %s) DESC LIMIT 1",
                 (profile_id, profile_id, profile_id))
 

@@ -155,7 +155,7 @@ def summary_id(ctx: RunContext, scope: str, cid: str | None, ids: list[int], met
 def _source(ctx: RunContext, mid: int, k: int) -> SourceItem:
     s = ctx.snap
     return SourceItem(str(mid), s.content[k], s.created_at[k],
-                      facts=tuple(_fact_text(f) for f in s.facts[k] if f.get("kind") != "slot"),
+                      facts=tuple(_fact_text(f) for f in s.facts[k] if f.get("kind") not in ("slot", "statement")),
                       resolved_dates=tuple((d["text"], _date_range(d)) for d in s.resolved_dates[k]))
 
 

@@ -1,18 +1,108 @@
-"""Data: what a profile value may not start or end with (lib/profile.noun_phrase)."""
+"""Data: the closed word classes the profile's clause reader (lib/extract/statements.py) reads. Pronouns,
+modal and cessation verbs are grammatical classes; HEADS is the short list of relation heads (seed 004's
+profile: residence, work, role, family and pets, tools, languages, diet, activities, health)."""
 
-# A value opening with one of these is a clause or a pointer, not a noun phrase ("how art lets us
-# get our emotions out", "it's both a creative outlet").
+FIRST_PERSON = frozenset({
+    "i", "i'm", "im", "i've", "i'd", "i'll", "me", "my", "myself", "we", "we're", "we've", "our", "us",
+})  # fmt: skip
+OTHER_PRONOUNS = frozenset({
+    "he", "she", "they", "he's", "she's", "they're", "his", "her", "their", "you", "your", "it", "it's",
+})  # fmt: skip
+PREPOSITIONS = frozenset({"at", "from", "for", "with", "of", "in", "on", "about", "after", "before"})
+DETERMINERS = frozenset({"the", "a", "an", "each", "every", "some"})
+AUXILIARIES = frozenset({"is", "are", "was", "were", "has", "have", "had", "can", "can't", "will", "won't",
+                         "does", "doesn't", "isn't", "did", "didn't", "would", "could"})
+# people a possessive can name: their facts are theirs ("my sister is a nurse")
+PEOPLE = frozenset({
+    "husband", "wife", "partner", "girlfriend", "boyfriend", "fiance", "fiancee", "son", "daughter", "kid",
+    "kids", "child", "children", "baby", "mum", "mom", "dad", "mother", "father", "brother", "sister",
+    "parents", "friend", "roommate", "flatmate", "colleague", "boss", "manager", "cofounder", "co-founder",
+    "team", "grandchildren", "family", "neighbour", "neighbor", "client", "cousin", "aunt", "uncle",
+})  # fmt: skip
+BE = frozenset({"am", "'m", "is", "are", "was", "im", "i'm", "we're"})
+FIRST_BE = frozenset({"am", "i'm", "im"})
+SUBJECT_CONTRACTIONS = {"i'm": "is", "im": "is", "i've": "has", "we're": "are", "we've": "have"}
+POSSESSIVES = {"my": "their", "myself": "themself", "me": "them", "our": "their", "i": "they"}
+IRREGULAR_THIRD = {"have": "has", "do": "does", "go": "goes", "am": "is", "be": "is", "must": "must",
+                   "can": "can", "can't": "can't", "will": "will", "need": "needs", "don't": "doesn't",
+                   "love": "loves", "like": "likes", "prefer": "prefers", "hate": "hates", "enjoy": "enjoys"}
+# people one has one of at a time: a newer one replaces the older
+ONE_AT_A_TIME = frozenset({"husband", "wife", "partner", "girlfriend", "boyfriend", "fiance", "fiancee",
+                           "manager", "boss"})
+SPOUSES = frozenset({"husband", "wife"})
+PETS = frozenset({"cat", "dog", "puppy", "kitten", "rabbit", "parrot", "hamster"})
+WH_WORDS = frozenset({"what", "what's", "how", "which", "where", "when", "why", "who", "whats"})
+CONDITIONAL = frozenset({"if", "unless", "suppose", "imagine"})
+# intent and possibility: a plan or a wish is not a current fact
+INTENT = frozenset({
+    "want", "wants", "wanna", "planning", "plan", "thinking", "considering", "hoping", "hope", "wish",
+    "someday", "might", "maybe", "should", "could", "would", "i'd", "we'd", "dreaming", "trying", "try",
+    "eventually",
+})  # fmt: skip
+# a state that ended: cessation verbs and adverbs, and those said in two words (a verb and its particle,
+# "no" or "any" and a comparative): first word -> the second words that make it one
+CESSATION = frozenset({
+    "quit", "quitting", "stop", "stopped", "stopping", "cancelled", "canceled", "sold", "resigned", "dropped",
+    "left", "ended", "anymore", "ex", "former", "formerly", "done", "gone", "lasted",
+})  # fmt: skip
+CESSATION_PAIRS = {
+    "gave": frozenset({"up"}), "giving": frozenset({"up"}), "give": frozenset({"up"}), "used": frozenset({"to"}),
+    "moved": frozenset({"out"}), "no": frozenset({"longer", "more"}), "any": frozenset({"longer", "more"}),
+    "on": frozenset({"hold"}),
+}
+NEGATORS = frozenset({"not", "no", "don't", "dont", "never", "doesn't", "didn't", "haven't", "isn't"})
+# relation heads (verbs and nouns) -> the attribute they state
+HEADS = {
+    **dict.fromkeys(("live", "lives", "living", "based", "moved", "moving", "move", "relocated",
+                     "flat", "flatshare", "apartment", "bungalow", "house", "arrived"), "residence"),
+    **dict.fromkeys(("work", "works", "working", "job", "joined", "joining", "employer", "starting",
+                     "hired", "promoted", "post", "position", "rotation"), "job"),
+    **dict.fromkeys(("teach", "teaching", "manage", "managing", "lead", "leading", "studying",
+                     "study"), "occupation"),
+    **dict.fromkeys(("husband", "wife", "partner", "girlfriend", "boyfriend", "married", "engaged",
+                     "dating", "seeing", "fiance", "fiancee"), "partner"),
+    **dict.fromkeys(("kids", "kid", "children", "son", "daughter", "grandchildren", "grandchild",
+                     "baby"), "children"),
+    **dict.fromkeys(("cat", "dog", "cats", "dogs", "pet", "puppy", "kitten"), "pet"),
+    **dict.fromkeys(("use", "uses", "using", "stack", "editing", "switched", "switching", "migrating"), "tool"),
+    **dict.fromkeys(("speak", "learning", "learn", "class", "classes", "course"), "learning"),
+    **dict.fromkeys(("vegetarian", "vegan", "veggie", "pescatarian", "diet", "fasting"), "diet"),
+    **dict.fromkeys(("drink", "drinking", "coffee", "tea"), "drink"),
+    **dict.fromkeys(("drive", "driving", "leasing", "car", "van", "minivan"), "vehicle"),
+    **dict.fromkeys(("play", "playing", "running", "training", "volunteer", "volunteering", "goal",
+                     "reading"), "activity"),
+    **dict.fromkeys(("allergic", "diabetes", "diagnosed", "medication"), "health"),
+    **dict.fromkeys(("have", "has", "got", "own", "bought"), "has"),
+    **dict.fromkeys(("subscription", "subscribed", "membership", "member"), "subscription"),
+}
+# a relation whose value is a place or an organisation: the prepositions before it
+PLACE_OF = {"residence": ("in", "to", "near"), "job": ("at", "for", "in"), "role": ("at", "for")}
+# one value at a time: a newer statement replaces the older
+SINGLE_VALUED = frozenset({"residence", "job", "role", "partner", "diet", "drink", "vehicle", "occupation"})
+# words that carry no content for matching a stopped state against the statement it ends
+FUNCTION_WORDS = frozenset({
+    "a", "an", "the", "i", "i'm", "im", "me", "my", "we", "our", "us", "is", "am", "are", "was", "were",
+    "be", "been", "to", "of", "in", "on", "at", "for", "with", "and", "or", "so", "it", "this", "that",
+    "now", "just", "really", "too", "also", "as", "by", "from", "up", "out", "off", "not", "no", "don't",
+    "anymore", "longer", "quit", "stop", "stopped", "gave", "giving", "cancelled", "sold", "left", "had",
+    "have", "has", "got", "today", "yesterday", "week", "weeks", "day", "days", "ago", "then", "which",
+    "who", "more", "any", "means", "last", "next", "month", "months", "year", "years", "tonight", "tomorrow",
+    "recently", "still",
+})  # fmt: skip
+
+# What a profile value may not start or end with (lib/profile.noun_phrase): a value opening with one
+# of these is a clause or a pointer, not a noun phrase.
 NP_NOT_HEAD = frozenset({
     "how", "what", "why", "when", "where", "who", "whom", "which", "whether", "if", "that", "it", "it's",
     "its", "they", "them", "we", "us", "you", "he", "she", "him", "her", "this", "these", "those", "there",
     "i", "me", "being", "getting", "seeing", "having", "is", "are", "was", "were", "be", "just", "so",
     "really", "also", "even", "still",
 })  # fmt: skip
-# Words a value cannot end on: the phrase was cut mid-way ("a creative outlet and a").
+# Words a value cannot end on: the phrase was cut mid-way.
 NP_DANGLING = frozenset({
     "a", "an", "the", "and", "or", "but", "of", "to", "with", "my", "our", "your", "their", "for", "in",
     "on", "at", "by", "from", "as", "so", "than", "that", "through", "about", "into", "over",
     "without", "like",
 })  # fmt: skip
-# A value ending on one of these lost its noun to the next clause ("making it", "life without it").
+# A value ending on one of these lost its noun to the next clause.
 NP_NOT_TAIL = frozenset({"it", "them", "me", "us", "you", "him", "her", "this", "those", "these"})

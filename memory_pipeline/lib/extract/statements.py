@@ -1,0 +1,295 @@
+"""What a text states about its author now, read from clause structure: whose clause it is (the
+first person, or another person named by a possessive + noun, a name or a pronoun), its modality (a plan,
+a wish, a question, a hypothetical), a stopped state (a cessation verb, "no longer", "not X") and the
+relation its head word names. The word classes are closed grammatical classes (pronouns, modal and
+cessation verbs) or the short list of relation heads in vocab.profile_words; values are spans taken
+by shape, never phrases of a sentence."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from memory_pipeline.lib.extract.closed import vocabulary_category
+from memory_pipeline.lib.vocab import profile_words as pw
+
+_SENTENCE = re.compile(r".+?(?:[.!?]+(?=\s|$)|\n|$)", re.DOTALL)
+# a clause ends at ";", a dash aside, a colon, a conjunction, or a comma before a lower-case word or a
+# pronoun ("upgraded to the A7 IV, sold the III"); a comma before a capital joins a name or a list
+_CLAUSE = re.compile(
+    r"\s*(?:;|\s[-\u2013\u2014]\s|:\s|,\s*(?:and\s+|but\s+|so\s+)?(?!not\b|instead\b|rather\b)(?=[a-z]|(?:I|I'm|We|My|Our)\b)"
+    r"|,?\s+(?:but|so|because|cos|since|while|which|who)\s+"
+    r"|\s+and\s+(?=(?:I|I'm|we|We|he|He|she|She|they|They|my|My|his|her|their)\b))",
+)
+_WORD = re.compile(r"[\w'\u2019£$-]+")
+_POSSESSED = re.compile(
+    r"\b(?i:my|our)\s+(?P<np>(?:[a-z-]+\s+){0,2}?(?P<noun>[a-z-]+))(?:\s+is|'s|,)?\s+(?P<name>[A-Z][a-z\u00C0-\u017F]+)"
+)
+# a value named as not (or no longer) the user's: "Cypress, not Playwright", "off Supabase", "from X to"
+_CAPS = r"([A-Z][\w.+-]*(?:\s+[A-Z0-9][\w.+-]*)*)"
+_NOT_X = re.compile(
+    rf"\b(?:not|off)\s+(?:the\s+|my\s+)?(?:{_CAPS}|(\d[\w:.]*)(?![\w:.]))|\bfrom\s+(?:the\s+|my\s+)?({_CAPS[1:-1]}|[\w.+#-]+)(?=\s+to\b)"
+    r"|\b(?:instead of|rather than)\s+([^,;.!?]+)"
+)
+
+
+@dataclass(frozen=True)
+class Statement:
+    """One first-person, non-modal clause: one naming a relation, a stopped state, or (a "note") one that
+    carries a value; or the user's relation to a named person or pet. `key` is the attribute a newer
+    statement replaces (residence, job...; a multi-valued one carries its value; a note its frame),
+    `line` the clause in the third person, `past` a stopped state, `stale` values the clause names as
+    no longer so ("not X", "instead of X")."""
+
+    key: str
+    line: str
+    past: bool
+    words: frozenset[str]
+    stale: tuple[str, ...] = ()
+    frame: frozenset[str] = frozenset()  # the content words once values (numbers, names) are masked
+    ends: bool = False  # a stopped or negated state: it ends the older statements it speaks to
+    relation: str = ""  # residence, job, spouse, ...
+    value: str = ""  # the place, organisation or name the relation names, when the clause has one
+
+
+def _tokens(clause: str) -> list[str]:
+    return [t.replace("\u2019", "'") for t in _WORD.findall(clause)]
+
+
+def frame(text: str) -> frozenset[str]:
+    """The clause's words once values (numbers, names) are masked, its subject kept: "we're 7 now" and
+    "we're 9 people now" share the frame "we're", and "#" marks that a number was masked."""
+    tokens = _tokens(text)
+    words = {t.lower() for i, t in enumerate(tokens) if len(t) > 1 and (t.lower() not in pw.FUNCTION_WORDS
+             or t.lower() in pw.FIRST_PERSON) and not any(c.isdigit() for c in t) and not (i and t[:1].isupper())}
+    return frozenset(words | ({"#"} if any(c.isdigit() for c in text) else set()))
+
+
+def stems(words: frozenset[str]) -> frozenset[str]:
+    """Crude stems, enough for "volunteering" to meet "volunteer"; cessation words are not content."""
+    out = set()
+    for w in words:
+        if w in pw.CESSATION or w in pw.CESSATION_PAIRS:
+            continue
+        for suffix in ("ing", "ed", "es", "s"):
+            if w.endswith(suffix) and len(w) - len(suffix) >= 3:
+                w = w[: -len(suffix)]
+                break
+        out.add(w.rstrip("e"))
+    return frozenset(out)
+
+
+def _has_value(tokens: list[str]) -> bool:
+    return any(any(c.isdigit() for c in t) or (i and t[:1].isupper()) for i, t in enumerate(tokens))
+
+
+def content_words(text: str) -> frozenset[str]:
+    return frozenset(t.lower() for t in _tokens(text) if t.lower() not in pw.FUNCTION_WORDS and len(t) > 1)
+
+
+def _owner(tokens: list[str], inherited: str, comma: bool = False) -> str:
+    """"user", "other", or the inherited subject for a clause that drops its subject (chat style). The
+    subject is the first person word, pronoun or name among the clause's first words; a name set off by
+    a comma ("Sevenoaks, moving soon") is a topic, not a subject."""
+    low = [t.lower() for t in tokens]
+    if "i" in low[1:6] and low[low.index("i", 1) - 1] == "and":
+        return "user"  # "Dev and I", "my girlfriend and I"
+    for i, w in enumerate(low[:4]):
+        nxt = low[i + 1 : i + 4]
+        if w in pw.FIRST_PERSON:
+            # "my sister is a nurse", "my new line manager is Nadia": the person's, not the user's
+            return "other" if w in ("my", "our") and any(n in pw.PEOPLE for n in nxt[:3]) else "user"
+        if w in pw.OTHER_PRONOUNS or (w in pw.DETERMINERS and nxt[:1] and nxt[0] in pw.PEOPLE):
+            return "other"
+        if i == 0 and w in pw.DETERMINERS and any(n in pw.AUXILIARIES for n in low[1:5]):
+            return "other"  # "the Camry can't fit the kids": a noun phrase is the subject
+        if i == 0 and tokens[0][:1].isupper() and w not in pw.HEADS and not tokens[0].isupper() and not comma:
+            return "user" if any(t in ("i", "we", "me") for t in nxt[:2]) else "other"  # a name opens it
+    return inherited
+
+
+def _third_person(clause: str) -> str:
+    """The clause as said of the user: "I teach 4th grade" -> "Teaches 4th grade", "I'm a nurse" -> "Is a
+    nurse"; a "we" clause keeps its subject (the user and others)."""
+    tokens = clause.split()
+    low = [t.lower().replace("\u2019", "'") for t in tokens]
+    if low[:1] == ["i"] and len(low) > 1 and low[1] in pw.BE:
+        tokens = ["is", *tokens[2:]]
+    elif low[:1] and low[0] in pw.SUBJECT_CONTRACTIONS and not low[0].startswith("we"):
+        tokens = [pw.SUBJECT_CONTRACTIONS[low[0]], *tokens[1:]]
+    elif low[:1] and low[0] in ("i", "myself") and len(low) > 1 and tokens[1][:1].islower():
+        adverbs = 1 + next((k for k, w in enumerate(low[1:]) if not w.endswith("ly")), 0)
+        tokens = [*tokens[1:adverbs], _conjugate(low[adverbs]), *tokens[adverbs + 1 :]]
+    text = " ".join(t if low[:1] == ["we"] and i == 0 else pw.POSSESSIVES.get(t.lower(), t)
+                    for i, t in enumerate(tokens)).strip(" ,")
+    return text[:1].upper() + text[1:]
+
+
+def _conjugate(verb: str) -> str:
+    """The third person of a relation head ("live" -> "lives"); any other verb stays as said, since
+    without a lexicon "grew" and "grow" cannot be told apart."""
+    if verb in pw.IRREGULAR_THIRD:
+        return pw.IRREGULAR_THIRD[verb]
+    if verb not in pw.HEADS or verb.endswith(("ed", "ing", "s")):
+        return verb
+    if verb.endswith(("ch", "sh", "x", "o")):
+        return verb + "es"
+    if verb.endswith("y") and verb[-2:-1] not in "aeiou":
+        return verb[:-1] + "ies"
+    return verb + "s"
+
+
+def _relation(tokens: list[str]) -> tuple[str, int] | None:
+    """(relation, index of its head): the first head that is not the object of a preposition ("people
+    from work") nor part of a name ("Diet Coke"); a possession verb gives way to a head noun after it
+    ("bought a house": residence)."""
+    words = [t.lower() for t in tokens]
+    found = [(pw.HEADS[w], i) for i, w in enumerate(words) if w in pw.HEADS and not (i and tokens[i][:1].isupper())
+             and (i == 0 or words[i - 1] not in pw.PREPOSITIONS)]
+    found += [("role", i) for i, w in enumerate(words[:3])  # "I'm a nurse", "I am now the lead"
+              if w in pw.FIRST_BE and i + 1 < len(words) and words[i + 1] in ("a", "an", "now")]
+    found.sort(key=lambda f: (f[0] == "has", f[1]))
+    return found[0] if found else None
+
+
+_NAME = r"([A-Z][\w.&'\u00C0-\u017F-]*(?:\s+(?:of\s+)?[A-Z0-9][\w.&'\u00C0-\u017F-]*)*)"
+
+
+def _value(relation: str, clause: str, head_word: str) -> str | None:
+    """The capitalised span right after the relation head, or after it and a preposition, for relations
+    whose value is a place or an organisation: "starting at Wise as ..." -> "Wise"."""
+    if relation not in pw.PLACE_OF:
+        return None
+    preps = "|".join(pw.PLACE_OF[relation])
+    m = re.search(rf"(?i:\b{re.escape(head_word)}\b(?:\s+\S+)*?\s+(?:{preps})|\b{re.escape(head_word)})"
+                  rf"\s+(?:the\s+)?{_NAME}", clause)
+    if m is None:  # else a name set before the head: "Sevenoaks, moving in a fortnight"
+        m = re.match(rf"\s*{_NAME},", clause)
+    # a name the vocabularies know as something else is no place or employer ("I live in Go these days")
+    return m.group(1) if m and vocabulary_category(m.group(1)) is None else None
+
+
+def _modal(words: list[str], clause: str) -> bool:
+    return clause.rstrip().endswith("?") or any(w in pw.INTENT for w in words)
+
+
+def _cessation_at(words: list[str]) -> int | None:
+    """Where a cessation word (or the second word of a two-word one) stands, else None."""
+    for i, w in enumerate(words):
+        if w in pw.CESSATION:
+            return i
+        if i + 1 < len(words) and words[i + 1] in pw.CESSATION_PAIRS.get(w, ()):
+            return i + 1
+    return None
+
+
+def _stopped(words: list[str]) -> bool:
+    return _cessation_at(words) is not None
+
+
+def _key(relation: str, words: list[str], head: int) -> str:
+    if relation in pw.SINGLE_VALUED:
+        return relation
+    # a multi-valued relation (tools, pets, family...): one key per value
+    rest = [w for w in words[head + 1 :] if w not in pw.FUNCTION_WORDS][:2]
+    return f"{relation}:{' '.join(rest)}"
+
+
+def _people(clause: str) -> list[Statement]:
+    """"my wife Sneha", "our cat Mango", "my new line manager is Nadia": the user's relation to a named
+    person or pet is the user's fact (what the clause says of them is theirs)."""
+    found = []
+    for m in _POSSESSED.finditer(clause):
+        noun, name = m["noun"].lower(), m["name"]
+        if noun not in pw.PEOPLE and noun not in pw.PETS or name.lower() in pw.FUNCTION_WORDS:
+            continue
+        key = f"person:{noun}" if noun in pw.ONE_AT_A_TIME else f"person:{noun}:{name.lower()}"
+        line = f"Their {' '.join(m['np'].split())} is {name}"
+        relation = "spouse" if noun in pw.SPOUSES else "person"
+        found.append(Statement(key, line, False, frozenset({noun, name.lower()}), relation=relation, value=name))
+    return found
+
+
+def _clauses(text: str) -> Iterator[tuple[str, list[str], list[str], str]]:
+    """(clause, tokens, lower-case words, standing) for every clause of `text`: standing is "user",
+    "other" (another person's), or "modal" (a question, plan, wish or hypothetical)."""
+    for sentence in _SENTENCE.findall(text):
+        owner = "user"
+        for clause in _CLAUSE.split(sentence):
+            tokens = _tokens(clause)
+            if len(tokens) < 2:
+                continue  # a lone word ("Sevenoaks,", "yeah") is a topic or an aside: the subject holds
+            owner = _owner(tokens, owner, clause.lstrip().startswith(tokens[0] + ","))
+            words = [t.lower() for t in tokens]
+            asks = words[0] in pw.WH_WORDS and (words[0].endswith("'s") or words[1] in pw.AUXILIARIES | pw.BE
+                                                or words[1] in ("do", "should"))
+            modal = sentence.rstrip().endswith("?") or asks or _modal(words, clause)
+            if modal or any(w in pw.CONDITIONAL for w in words[:2]):
+                yield clause, tokens, words, "modal"  # "if I moved to Oslo", "can you ...?"
+            else:
+                yield clause, tokens, words, owner
+
+
+def said_by_user(text: str, value: str) -> bool:
+    """Whether `value` appears in a clause of `text` that states something of the user now (not another
+    person's, not a plan, wish or question, not a stopped state)."""
+    low = value.lower()
+    return any(standing == "user" and low in clause.lower() and not _stopped(words)
+               for clause, _, words, standing in _clauses(text))
+
+
+def statements(text: str) -> list[Statement]:
+    """The first-person statements of `text` that name a relation, in text order."""
+    found: list[Statement] = []
+    for clause, tokens, words, standing in _clauses(text):
+        if standing == "modal":
+            continue
+        people = _people(clause)
+        if standing == "other":
+            # an explicit contrast retires its value whoever's clause it is ("they use Condens, not Dovetail")
+            stale = tuple(next(g for g in m.groups() if g).rstrip(".:") for m in _NOT_X.finditer(clause))
+            found += [p for p in people if not _stopped(words)]
+            found += [Statement("contrast", "", False, frozenset(), stale, ends=False, relation="contrast")] if stale else []
+            continue
+        said = _statement(clause, tokens, words, bool(people))
+        found += [said] if said else people
+    return found
+
+
+def _statement(clause: str, tokens: list[str], words: list[str], names_people: bool) -> Statement | None:
+    """The user's clause as a statement, or None when it names no relation and carries no value."""
+    stale = tuple(next(g for g in m.groups() if g).rstrip(".:") for m in _NOT_X.finditer(clause))
+    rel = _relation(tokens)
+    rest = _NOT_X.sub("", clause)
+    stopped = _stopped([t.lower() for t in _tokens(rest)])
+    # a clause without a relation head is kept only when it carries a value (a number or a name)
+    if rel is None and not stopped and (names_people or len(content_words(clause)) < 2 or not _has_value(tokens)):
+        return None
+    relation, head = rel or ("stopped" if stopped else "note", 0)
+    # a stopped state is past ("I quit nursing"); a negated one is a current state ("we don't have a car
+    # (any more)"); both end the older statements they speak to
+    negated = any(w in pw.NEGATORS for w in words)
+    ends = stopped or negated
+    line = _third_person(rest.strip(" ,.!"))
+    value = _value(relation, clause, words[head]) if not ends else None
+    value = value.rstrip(".") if value else ""
+    key = _key(relation, words, head) if relation != "note" else "note:" + " ".join(sorted(frame(clause)))
+    said = _object(words) if stopped and not negated else frozenset()
+    return Statement(key, line, ends and not negated, said or content_words(clause), stale, frame(clause), ends,
+                     relation, value)
+
+
+def _object(words: list[str]) -> frozenset[str]:
+    """What a cessation word stopped: its object, up to a preposition ("sold the III to a student": III)."""
+    start = _cessation_at(words)
+    if start is None:
+        return frozenset()
+    span = []
+    for w in words[start + 1 :]:
+        if w in pw.PREPOSITIONS or w == "to":
+            break
+        span.append(w)
+    if not any(w.isalpha() for w in span):
+        span = words[:start]  # "LSAT done": the thing ended stands before the word that ends it
+    return content_words(" ".join(span))

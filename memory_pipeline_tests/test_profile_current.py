@@ -1,0 +1,109 @@
+"""The profile states current facts only (issue 30): through the real store, a real consolidation (a Dagster
+run) and the session block an agent reads. Every case is one user's memories with their own timestamps."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+pytestmark = pytest.mark.integration
+
+T0 = datetime(2025, 3, 1, 9, 0, tzinfo=UTC)
+
+
+def _profile(service, user: str, texts: list[str]) -> tuple[str, dict, list[int], str]:
+    """Remember `texts` a month apart, consolidate, and read the profile row (its text, then its citations
+    with its sections), the memory ids (in order) and the session block."""
+    ids = [service.remember(user, text, created_at=(T0 + timedelta(days=30 * i)).isoformat()).id
+           for i, text in enumerate(texts)]
+    run = service.consolidate(user)
+    assert run["status"] == "SUCCESS", run
+    row = service.conn.execute("SELECT content, fact_sources || jsonb_build_object('sections', sections)"
+                               " FROM profiles WHERE user_id = %s", (user,)).fetchone()
+    service.conn.rollback()
+    block = service.context(user)["block"]
+    return (row[0], row[1], ids, block) if row else ("", {}, ids, block)
+
+
+def _lines(content: str) -> list[str]:
+    return [line for line in content.splitlines() if line.strip()]
+
+
+def test_another_persons_facts_are_theirs(service):
+    content, _, _, _ = _profile(service, "u-other", [
+        "I live in York with my two kids.",
+        "My sister is a nurse in Leeds, she loves it.",
+        "My brother moved to Oslo last spring.",
+    ])
+    assert "York" in content
+    for theirs in ("nurse", "Leeds", "Oslo"):
+        assert theirs not in content, content
+
+
+def test_a_stopped_state_is_past_not_an_aversion(service):
+    content, cited, _, _ = _profile(service, "u-quit", [
+        "I work as a nurse at St Mary's hospital.",
+        "I live in York with my partner.",
+        "I quit nursing last month, it was burning me out.",
+    ])
+    assert "York" in content
+    assert "Avoids" not in content, content
+    assert "nurse" not in content.lower() and "nursing" not in content.lower(), content
+    # kept as a past state where the profile's reader looks for it (sections, explain), not in the text
+    assert any("nursing" in line for line in cited["sections"]["past"]), cited
+
+
+def test_negated_possession_is_a_current_state(service):
+    content, _, _, _ = _profile(service, "u-car", [
+        "We have a car, an old blue Golf.",
+        "We don't have a car any more, we sold it in the spring.",
+    ])
+    assert any("don't have a car" in line for line in _lines(content)), content
+    assert not [line for line in _lines(content) if "have a car" in line and "don't" not in line], content
+
+
+def test_plans_and_wishes_are_not_current_facts(service):
+    content, _, _, _ = _profile(service, "u-plan", [
+        "I live in York and work at Aviva.",
+        "I'm thinking about moving to Oslo someday.",
+        "I want to learn Spanish next year, and I would love to open a bakery.",
+    ])
+    assert "York" in content
+    for wish in ("Oslo", "Spanish", "bakery"):
+        assert wish not in content, content
+
+
+def test_the_newest_statement_wins_and_is_cited(service):
+    content, cited, ids, block = _profile(service, "u-move", [
+        "I live in Paris, near the Canal Saint-Martin.",
+        "I started a new job at Qonto last week.",
+        "We moved, I live in Berlin now.",
+    ])
+    assert "Berlin" in content and "Paris" not in content, content
+    berlin = [text for text in cited if "Berlin" in text]
+    assert berlin and all(cited[text] == [str(ids[2])] for text in berlin), cited
+    # the profile line names its newest source, and the session block states the same line
+    line = next(line for line in _lines(content) if "Berlin" in line)
+    assert line.endswith(f"[m{ids[2]}]")
+    assert line in block
+
+
+def test_a_superseded_memory_keeps_what_its_successor_does_not_replace(service):
+    content, _, _, _ = _profile(service, "u-keep", [
+        "I'm a project manager at Arup, currently on the Leeds station job.",
+        "I've been moved off Leeds onto the Manchester tram extension.",
+    ])
+    assert "Arup" in content and "Manchester" in content, content
+    assert not [line for line in _lines(content) if "Leeds station" in line], content
+
+
+def test_another_persons_tools_and_the_users_wishes_are_not_the_users(service):
+    content, _, _, _ = _profile(service, "u-tools", [
+        "I use Emacs for everything.",
+        "My roommate Kayla uses vim and drinks coffee all day.",
+        "I want to switch to helix one day.",
+    ])
+    assert "Emacs" in content
+    for theirs in ("vim", "coffee", "helix"):
+        assert theirs not in content, content
