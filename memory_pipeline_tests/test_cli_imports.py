@@ -69,3 +69,11 @@ def test_bad_input_answers_without_heavy_libraries(service, args):
     code, mods = imported(*args)
     assert code == 2
     assert not mods & {*HEAVY, "onnxruntime"}, sorted(mods & {*HEAVY, "onnxruntime"})
+
+
+def test_the_stop_word_copy_is_scikit_learns_list():
+    from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS
+
+    from memory_pipeline.lib.vocab.stop_words import ENGLISH_STOP_WORDS as COPY
+
+    assert COPY == ENGLISH_STOP_WORDS
