@@ -48,3 +48,25 @@ def test_consolidate_prints_a_short_table_and_json_on_request(service):
     r = run("consolidate", "--user", "alice", "--json", "--dry-run")
     doc = json.loads(r.stdout)
     assert doc["status"] in ("SUCCESS", "NOTHING_TO_DO") and "run_id" in doc
+
+
+def test_the_demo_teaches(service):
+    """Lines within the width, cuts at word boundaries with "…", live tiers, the glossary, what next."""
+    r = run("demo")
+    assert r.returncode == 0, r.stderr
+    lines = r.stdout.splitlines()
+    assert all(len(ln) <= 80 for ln in lines), [ln for ln in lines if len(ln) > 80]
+    texts = [" ".join(c.split()) for (c,) in service.conn.execute(
+        "SELECT content FROM summaries UNION ALL SELECT content FROM memories")]
+    for ln in lines:  # a text cut short ends where a word ends, then "…"
+        if ln.endswith("…") and "- [" in ln:
+            shown = ln.split("] ", 1)[1][:-1]
+            assert any(t.startswith(shown) and t[len(shown):][:1] in " ,.;:-" for t in texts), ln
+    hot = [int(ln.split("hot ")[1].split(",")[0]) for ln in lines if ln.strip().startswith("tiers:") and "hot " in ln]
+    assert hot and all(n > 0 for n in hot), [ln for ln in lines if "tiers:" in ln]  # every user looks live
+    assert any(ln.strip().startswith("… and ") and ln.strip().endswith(" more") for ln in lines)
+    assert "deduplicated =" in r.stdout and "flagged =" in r.stdout and "supersedes =" in r.stdout
+    assert "tiers hot / warm / cold / archived" in r.stdout
+    tail = lines[lines.index("Try next:"):]
+    for cmd in ("memory-pipeline recall --user", "memory-pipeline explain sum_", "memory-pipeline dev"):
+        assert any(ln.strip().startswith(cmd) for ln in tail), (cmd, tail)
