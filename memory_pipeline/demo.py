@@ -63,7 +63,7 @@ def shift_dates(src: Path, dst: Path, now: datetime) -> Path:
 def _run(path: Path, progress: bool) -> dict:
     with MemoryService() as svc:
         ingest = _ingest(svc, path, progress)
-        run = svc.consolidate(all_users=True)
+        run = svc.consolidate(all_users=True, trigger="demo")
         report = {"ingest": ingest, "consolidation": {"run_id": run["run_id"], "status": run["status"],
                                                       "checks": run.get("checks")},
                   "users": {}, "stats": svc.stats()}

@@ -70,3 +70,34 @@ def test_the_demo_teaches(service):
     tail = lines[lines.index("Try next:"):]
     for cmd in ("memory-pipeline recall --user", "memory-pipeline explain sum_", "memory-pipeline dev"):
         assert any(ln.strip().startswith(cmd) for ln in tail), (cmd, tail)
+
+
+def test_cli_runs_are_the_named_job_tagged_with_what_they_were(service, settings):
+    from memory_pipeline.defs.launch import instance
+
+    service.remember("cli-tags", "I keep bees in Lyon.")
+    doc = json.loads(run("consolidate", "--user", "cli-tags", "--json", "--dry-run", "--mode", "review").stdout)
+    got = instance(settings).get_run_by_id(doc["run_id"])
+    assert got.job_name == "consolidation_job"  # not __ephemeral_asset_job__
+    assert {k: got.tags.get(k) for k in ("trigger", "mode", "dry_run")} == {
+        "trigger": "cli", "mode": "review", "dry_run": "true"}
+    api = service.consolidate("cli-tags")
+    got = instance(settings).get_run_by_id(api["run_id"])
+    assert got.job_name == "consolidation_job" and got.tags.get("trigger") == "api"
+    assert got.tags.get("dry_run") == "false" and got.tags.get("mode") == "apply"
+
+
+def test_ui_descriptions_speak_the_products_language():
+    """What the Dagster UI shows (assets, checks, jobs, schedules, sensors) names no design seed."""
+    import re
+
+    from memory_pipeline import definitions
+
+    defs = definitions.defs()
+    repo = defs.get_repository_def()
+    texts = [(str(k), spec.description) for a in repo.asset_graph.assets_defs for k, spec in a.specs_by_key.items()]
+    texts += [(str(c.key), c.description) for a in repo.asset_graph.assets_defs for c in a.check_specs]
+    texts += [(j.name, j.description) for j in repo.get_all_jobs()]
+    texts += [(s.name, s.description) for s in [*repo.schedule_defs, *repo.sensor_defs]]
+    seeded = [(n, d) for n, d in texts if d and re.search(r"\bseeds? \d", d)]
+    assert not seeded, seeded

@@ -19,7 +19,8 @@ def cmd_consolidate(args) -> int:
         raise ValidationError("give --user U or --all")
     t0 = time.perf_counter()
     with MemoryService() as svc:
-        res = svc.consolidate(args.user, all_users=args.all, mode=args.mode, dry_run=args.dry_run)
+        res = svc.consolidate(args.user, all_users=args.all, mode=args.mode, dry_run=args.dry_run,
+                              trigger="cli")
     _print(res, args.json, tables.consolidation(res, time.perf_counter() - t0))
     return consolidate_exit_code(res)
 
