@@ -12,7 +12,6 @@ import os
 import statistics
 import subprocess
 import sys
-import time
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -38,22 +37,31 @@ def commands(memory_id: str) -> list[tuple[str, list[str], int]]:
     ]
 
 
-def run_once(python: str, argv: Sequence[str], env: dict[str, str]) -> dict[str, Any]:
+# A small launcher starts each command and reports its rusage: a child forked by the bench itself would
+# inherit the bench's own peak RSS (Linux carries the high-water mark across fork and exec).
+_LAUNCHER = (
+    "import os, subprocess, sys, time\n"
+    "t0 = time.perf_counter()\n"
+    "p = subprocess.Popen(sys.argv[1:], stdout=subprocess.DEVNULL)\n"
+    "_, status, ru = os.wait4(p.pid, 0)\n"
+    "sys.stderr.write(f'\\nRUSAGE {time.perf_counter() - t0} {ru.ru_utime + ru.ru_stime} {ru.ru_maxrss}\\n')\n"
+    "sys.exit(os.waitstatus_to_exitcode(status))\n"
+)
+
+
+def run_once(python: str, argv: Sequence[str], env: dict[str, str], flags: Sequence[str] = ()) -> dict[str, Any]:
     """One process: wall seconds, CPU seconds (user + system), peak RSS in MB, exit code."""
-    t0 = time.perf_counter()
-    proc = subprocess.Popen([python, "-m", "memory_pipeline.cli", *argv], env=env,
-                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    stderr = proc.stderr.read()  # drained before wait4, or a chatty child blocks on a full pipe
-    _, status, usage = os.wait4(proc.pid, 0)
-    wall = time.perf_counter() - t0
-    proc.returncode = os.waitstatus_to_exitcode(status)
-    return {"wall": wall, "cpu": usage.ru_utime + usage.ru_stime, "rss_mb": usage.ru_maxrss / 1024,
-            "code": proc.returncode, "stderr": stderr.decode(errors="replace")}
+    proc = subprocess.run([python, "-S", "-c", _LAUNCHER, python, *flags, "-m", "memory_pipeline.cli", *argv], env=env,
+                          stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, errors="replace")
+    lines = proc.stderr.rstrip("\n").splitlines()
+    wall, cpu, rss_kb = (float(x) for x in lines[-1].split()[1:])
+    return {"wall": wall, "cpu": cpu, "rss_mb": rss_kb / 1024, "code": proc.returncode,
+            "stderr": "\n".join(lines[:-1])}
 
 
 def imports(python: str, argv: Sequence[str], env: dict[str, str]) -> tuple[int, list[str]]:
     """Modules the command imports, and which of HEAVY among them."""
-    got = run_once(python, argv, {**env, "PYTHONPROFILEIMPORTTIME": "1"})
+    got = run_once(python, argv, env, flags=("-X", "importtime"))
     names = [line.rsplit("|", 1)[-1].strip() for line in got["stderr"].splitlines()
              if line.startswith("import time:") and "|" in line and "cumulative" not in line]
     heavy = sorted({n.split(".")[0] for n in names} & set(HEAVY))
