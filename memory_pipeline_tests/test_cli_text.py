@@ -101,3 +101,19 @@ def test_ui_descriptions_speak_the_products_language():
     texts += [(s.name, s.description) for s in [*repo.schedule_defs, *repo.sensor_defs]]
     seeded = [(n, d) for n, d in texts if d and re.search(r"\bseeds? \d", d)]
     assert not seeded, seeded
+
+
+def test_explain_text_says_how_many_sources_it_leaves_out():
+    from datetime import UTC, datetime
+
+    from memory_pipeline.cli.explain import LIST_LIMIT, render
+
+    when = datetime(2026, 1, 5, tzinfo=UTC)
+    sources = [{"kind": "memory", "id": str(i), "external_id": None, "created_at": when,
+                "content": "word " * 60} for i in range(LIST_LIMIT + 5)]
+    text = render({"kind": "summary", "id": "sum_x", "user_id": "u", "row": {"content": "a summary"},
+                   "sources": sources, "actions": [], "runs": []})
+    lines = text.splitlines()
+    assert lines[-1].strip() == "… and 5 more"
+    assert sum(ln.startswith("  - memory") for ln in lines) == LIST_LIMIT
+    assert all(ln.endswith("word…") or not ln.startswith("  - memory") for ln in lines)  # cut at a word
