@@ -159,9 +159,11 @@ class Settings:
     cache_home: Path | None = None  # the exported ONNX model; shareable between homes (tests, benchmarks)
     ui_url: str = "http://127.0.0.1:3000"  # the Dagster UI `explain` links runs to
     # observability, off by default: a port to serve this process's Prometheus metrics on, and where
-    # spans go ("console": stderr; "otel": the OpenTelemetry tracer provider the application set up)
+    # spans go ("console": stderr; "otel": the OpenTelemetry tracer provider the application set up;
+    # "otlp": the OTLP exporter, configured by the OTEL_EXPORTER_OTLP_* variables, the `otlp` extra)
     metrics_port: int | None = None
     traces: str = "off"
+    log_format: str = "text"  # "json": one JSON object per log line (run id, user, phase, duration)
     # the embedded server's buffer cache: a PostgreSQL size ("512MB") or "auto" (an eighth of the
     # machine's memory, 128 MB to 2 GB). PostgreSQL's own 128 MB stays the default: 2 GB made the run
     # after a full 1M run slower (the full run's dirty pages written during it; docs/BENCHMARKS.md)
@@ -197,6 +199,7 @@ class Settings:
             ui_url=(os.environ.get("MEMORY_PIPELINE_UI_URL") or "http://127.0.0.1:3000").rstrip("/"),
             metrics_port=_int("MEMORY_PIPELINE_METRICS_PORT", 0) or None,
             traces=os.environ.get("MEMORY_PIPELINE_TRACES") or "off",
+            log_format=os.environ.get("MEMORY_PIPELINE_LOG_FORMAT") or "text",
             pg_shared_buffers=os.environ.get("MEMORY_PIPELINE_PG_SHARED_BUFFERS") or "128MB",
         )
 

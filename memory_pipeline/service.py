@@ -242,7 +242,7 @@ class MemoryService:
 
     # -- consolidation ----------------------------------------------------------------------------
     def consolidate(self, user_id: str | None = None, *, all_users: bool = False, mode: str = "apply",
-                    dry_run: bool = False) -> dict[str, Any]:
+                    dry_run: bool = False, trigger: str = "api") -> dict[str, Any]:
         """Materialize the user's partition of the consolidation assets (through Dagster, in process)."""
         from memory_pipeline.defs.launch import materialize_users
         from memory_pipeline.records import validate_user_id
@@ -254,7 +254,8 @@ class MemoryService:
 
             raise ValidationError(f"mode must be apply or review, not {mode!r}")
         self._resilient(lambda: self.conn, retry=lambda: True)  # a dead embedded server is restarted first
-        return materialize_users(self.settings, None if all_users else [user_id], mode=mode, dry_run=dry_run)
+        return materialize_users(self.settings, None if all_users else [user_id], mode=mode, dry_run=dry_run,
+                                 trigger=trigger)
 
     @_reconnecting
     def suggestions(self, user_id: str, status: str = "pending") -> list[dict]:

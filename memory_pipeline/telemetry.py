@@ -27,7 +27,10 @@ from typing import Any
 from memory_pipeline.errors import ValidationError
 
 log = logging.getLogger(__name__)
-TRACE_MODES = ("off", "console", "otel")
+TRACE_MODES = ("off", "console", "otel", "otlp")
+LOG_FORMATS = ("text", "json")
+# what a log record may carry (`extra=`) that a JSON line names
+LOG_FIELDS = ("run_id", "user", "phase", "duration_s")
 
 # latency buckets in seconds: the save / recall targets are 10-15 ms p95, phases run to minutes
 _FAST = (0.001, 0.0025, 0.005, 0.0075, 0.01, 0.015, 0.02, 0.03, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5)
@@ -107,6 +110,8 @@ def configure(settings) -> None:
 
         provider = TracerProvider()
         provider.add_span_processor(SimpleSpanProcessor(ConsoleSpanExporter(out=sys.stderr)))
+    elif settings.traces == "otlp":
+        provider = _otlp_provider()
     metrics = enable(tracer_provider=provider)
     if settings.metrics_port:
         try:
@@ -212,3 +217,49 @@ class StoreCollector:
         yield gauge("consolidation_backlog", "Memories saved since their user's last consolidation.", b["total"])
         yield gauge("users_with_backlog", "Users with memories not yet consolidated.", b["users_behind"])
         yield gauge("consolidation_backlog_max", "The largest backlog of one user.", b["largest"])
+
+
+def _otlp_provider():
+    """Spans batched to an OTLP endpoint (OTEL_EXPORTER_OTLP_ENDPOINT, read by the exporter itself)."""
+    try:
+        from opentelemetry.exporter.otlp.proto.http.trace_exporter import OTLPSpanExporter
+    except ImportError as e:
+        raise ValidationError("MEMORY_PIPELINE_TRACES=otlp needs the OTLP exporter: install the `otlp` extra"
+                              " (opentelemetry-exporter-otlp-proto-http)") from e
+    import atexit
+
+    from opentelemetry.sdk.trace import TracerProvider
+    from opentelemetry.sdk.trace.export import BatchSpanProcessor
+
+    provider = TracerProvider()
+    provider.add_span_processor(BatchSpanProcessor(OTLPSpanExporter()))
+    atexit.register(provider.shutdown)  # a short command's spans are sent before it exits
+    return provider
+
+
+class JsonFormatter(logging.Formatter):
+    """One JSON object per line: time, level, logger, message, and the run id, user, phase and duration
+    a record carries."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        import json
+
+        doc = {"ts": self.formatTime(record, "%Y-%m-%dT%H:%M:%S") + f".{int(record.msecs):03d}Z",
+               "level": record.levelname, "logger": record.name, "message": record.getMessage()}
+        doc.update({k: getattr(record, k) for k in LOG_FIELDS if getattr(record, k, None) is not None})
+        if record.exc_info:
+            doc["exception"] = self.formatException(record.exc_info)
+        return json.dumps(doc, default=str)
+
+
+def configure_logs(log_format: str) -> None:
+    """`json`: every handler of the root logger writes JSON lines (Dagster's own console echo of run
+    events, not JSON, stays off: those events are in the instance)."""
+    if log_format not in LOG_FORMATS:
+        raise ValidationError(f"MEMORY_PIPELINE_LOG_FORMAT must be one of {', '.join(LOG_FORMATS)}, not {log_format!r}")
+    if log_format == "json":
+        formatter = JsonFormatter()
+        formatter.converter = time.gmtime
+        for handler in logging.getLogger().handlers:
+            handler.setFormatter(formatter)
+        logging.getLogger("memory_pipeline.runs").setLevel(logging.WARNING)

@@ -11,6 +11,7 @@ metadata, save the screenshot the README shows) is marked slow:
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import shutil
 import signal
@@ -107,6 +108,25 @@ def test_asset_graph_and_asset_page_explain_themselves(ui, page):
     page.get_by_text("N -> 1 summaries of clusters", exact=False).first.wait_for()
     page.get_by_text("memory-platform").first.wait_for()
     page.get_by_text("Fails if more than 26 hours since last materialization").first.wait_for()
+
+
+def test_a_cli_run_shows_the_named_job_and_its_tags(ui, page, service):
+    """The runs list reads like the product: the job's name, and tags that tell a dry run from a real one."""
+    service.remember("ui-tags", "I keep bees in Lyon.")
+    r = subprocess.run([sys.executable, "-m", "memory_pipeline.cli", "consolidate", "--user", "ui-tags", "--dry-run",
+                        "--json"], capture_output=True, text=True, env=os.environ.copy(), timeout=600)
+    assert r.returncode == 0, r.stderr
+    run_id = json.loads(r.stdout)["run_id"]
+    _open(page, ui + f"/runs/{run_id}")
+    page.get_by_text("consolidation_job", exact=False).first.wait_for()
+    page.get_by_text("View tags and config").first.click()
+    tags = page.get_by_role("dialog")
+    for tag in ("trigger: cli", "dry_run: true", "mode: apply"):
+        tags.get_by_text(tag, exact=True).first.wait_for()
+    page.keyboard.press("Escape")
+    _open(page, ui + "/runs")  # the list shows the job and the tags that tell what the run was
+    for text in (run_id[:8], "consolidation_job", "trigger: cli", "dry_run: true"):
+        page.get_by_text(text, exact=True).first.wait_for()
 
 
 def _wait_for_run(inst, run_id: str, timeout: float = 300) -> str:

@@ -11,6 +11,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+from memory_pipeline.bench.measure_cli import table_args as cli_table
 from memory_pipeline.bench.probes_score import table_rows as probe_rows
 from memory_pipeline.bench.targets import STAGED, ok_stages, targets
 
@@ -299,6 +300,7 @@ def _real_supersession(v: dict) -> str:
 _RENDER = {
     "probes": lambda v: table(f"probes ({v['data']}, engine {v['engine']}, answer within {v['answer_chars']} chars)",
                               *probe_rows(v), f"{v['seconds']} s"),
+    "cli": lambda v: table(*cli_table(v)),
     "encoder": _encoder,
     "ingest": _ingest,
     "save": _save,

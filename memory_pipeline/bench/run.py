@@ -29,7 +29,7 @@ from memory_pipeline.errors import ValidationError
 MEASURES = ("encoder", "ingest", "quality", "save", "recall", "consolidation", "memory", "dagster",
             "calibration", "llm", "real", "real_supersession")
 # measures run only when named (`bench --probes`, or `--only probes`): the default suite stays as it was
-ON_REQUEST = ("probes",)
+ON_REQUEST = ("probes", "cli")
 # the bench's own store: nothing of the caller's configuration may point it elsewhere
 _ENV_KEYS = ("MEMORY_PIPELINE_HOME", "MEMORY_PIPELINE_CACHE_DIR", "MEMORY_PIPELINE_DATABASE_URL",
              "MEMORY_PIPELINE_DAGSTER_PG_URL", "DAGSTER_HOME", "OPENAI_API_KEY", "XDG_RUNTIME_DIR")
@@ -339,6 +339,7 @@ def _steps() -> list[tuple[str, Callable[[Bench], dict]]]:
     from memory_pipeline.bench import (
         calibration,
         letta,
+        measure_cli,
         measure_consolidation,
         measure_encoder,
         measure_scale,
@@ -356,6 +357,7 @@ def _steps() -> list[tuple[str, Callable[[Bench], dict]]]:
         ("real", real.measure),
         ("real_supersession", letta.measure),
         ("probes", probes.measure),
+        ("cli", measure_cli.measure),
         ("scale", measure_scale.stages),
     ]
 

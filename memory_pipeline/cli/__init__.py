@@ -40,7 +40,9 @@ def _configure_telemetry() -> None:
     from memory_pipeline import telemetry
     from memory_pipeline.config import Settings
 
-    telemetry.configure(Settings.from_env())
+    settings = Settings.from_env()
+    telemetry.configure_logs(settings.log_format)
+    telemetry.configure(settings)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import sys
+import time
 from pathlib import Path
 
+from memory_pipeline.cli import tables
 from memory_pipeline.cli.dev import cmd_dev
 from memory_pipeline.cli.output import emit as _print
 from memory_pipeline.errors import ValidationError
@@ -15,9 +17,11 @@ def cmd_consolidate(args) -> int:
 
     if not args.all and not args.user:
         raise ValidationError("give --user U or --all")
+    t0 = time.perf_counter()
     with MemoryService() as svc:
-        res = svc.consolidate(args.user, all_users=args.all, mode=args.mode, dry_run=args.dry_run)
-    _print(res, args.json)
+        res = svc.consolidate(args.user, all_users=args.all, mode=args.mode, dry_run=args.dry_run,
+                              trigger="cli")
+    _print(res, args.json, tables.consolidation(res, time.perf_counter() - t0))
     return consolidate_exit_code(res)
 
 

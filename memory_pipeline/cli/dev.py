@@ -127,12 +127,14 @@ def cmd_dev(args) -> int:
     settings = Settings.from_env()
     with MemoryService(settings) as svc:
         svc.ensure_schema()
-    prepare_dagster_home(settings)
+    home = prepare_dagster_home(settings)
     workspace = Path(__file__).resolve().parents[2] / "workspace.yaml"
     target = ["-w", str(workspace)] if workspace.exists() else ["-m", "memory_pipeline.definitions"]
     cmd = [sys.executable, "-m", "dagster", "dev", *target, "-h", args.host, "-p", str(args.port)]
     sys.stderr.write(f"Dagster UI on http://{args.host}:{args.port} (Ctrl-C stops it)\n")
-    proc = subprocess.Popen(cmd, start_new_session=True, env=os.environ.copy(), stdout=subprocess.PIPE,
+    # started in DAGSTER_HOME: from a folder holding another dagster.yaml (the repository's) Dagster
+    # warns that that file "will not be used", though DAGSTER_HOME holds the same configuration
+    proc = subprocess.Popen(cmd, start_new_session=True, env=os.environ.copy(), cwd=home, stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True, errors="replace", bufsize=1)
     incidents = Incidents(sys.stderr)
     logging.getLogger("memory_pipeline.store.server").setLevel(logging.ERROR)  # `incidents` says it once

@@ -5,6 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from memory_pipeline.cli.output import emit as _print
+from memory_pipeline.lib import layout
+
+LIST_LIMIT = 20  # sources or actions shown in text; --json lists them all
 
 
 def cmd_explain(args) -> int:
@@ -17,8 +20,7 @@ def cmd_explain(args) -> int:
 
 
 def _clip(text: Any, n: int = 160) -> str:
-    s = " ".join(str(text).split())
-    return s if len(s) <= n else s[: n - 3] + "..."
+    return layout.clip(text, n)  # at a word boundary, with "…"
 
 
 def _source_line(s: dict) -> str:
@@ -53,11 +55,11 @@ def render(r: dict) -> str:
         lines.append("consolidated: " + ("yes" if r["consolidated"] else "not yet (in the backlog)"))
     if r["sources"]:
         lines.append(f"sources ({len(r['sources'])}):")
-        lines += [_source_line(s) for s in r["sources"]]
+        lines += layout.listing(r["sources"], _source_line, limit=LIST_LIMIT)
     if r["actions"]:
         lines.append(f"actions ({len(r['actions'])}):")
-        lines += [f"  - {a['created_at']:%Y-%m-%d %H:%M} {a['action']}{' (dry run)' if a['dry_run'] else ''}:"
-                  f" {_clip(a['reason'])}" for a in r["actions"]]
+        lines += layout.listing(r["actions"], lambda a: f"  - {a['created_at']:%Y-%m-%d %H:%M} {a['action']}"
+                                f"{' (dry run)' if a['dry_run'] else ''}: {_clip(a['reason'])}", limit=LIST_LIMIT)
     for run in r["runs"]:
         lines.append(f"run {run['run_id']}: {run['url']}")
     return "\n".join(lines)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+from memory_pipeline.cli import tables
 from memory_pipeline.cli.output import emit as _print
 
 
@@ -14,9 +15,7 @@ def cmd_recall(args) -> int:
     with MemoryService() as svc:
         rows = svc.recall(args.user, args.query, mode=args.mode, limit=args.limit, as_of=args.as_of,
                           namespace=args.namespace, max_chars=args.max_chars)
-    text = "\n".join(f"{r['score']:.3f} [{r['kind']}/{r['tier']}] {(r['delivered'] or r['content'])[:120]}"
-                     + ("" if r["current"] else f"  (superseded by {r['superseded_by']})") for r in rows)
-    _print(rows, args.json, text or "(nothing)")
+    _print(rows, args.json, tables.recall_rows(rows))
     return 0
 
 

@@ -8,6 +8,7 @@ later) so that summaries know which facts are no longer current. Adding a phase:
 
 from __future__ import annotations
 
+import logging
 import time
 from collections import Counter
 from dataclasses import dataclass, field
@@ -33,6 +34,8 @@ from memory_pipeline.engines.base import PROFILE, Engine
 from memory_pipeline.store import consolidation as store
 from memory_pipeline.store import incremental as incremental_sql
 from memory_pipeline.store import memories as mem_sql
+
+log = logging.getLogger(__name__)
 
 PHASES = (supersede, cluster, summarize, decide, tier, profile, session_context)
 
@@ -118,9 +121,12 @@ def finish_outcome(out: UserOutcome, ctx: RunContext, writer: Writer, state: dic
 
 
 def _run_phase(phase, ctx: RunContext, writer: Writer, engine: Engine) -> PhaseResult:
-    before, spent = writer.action_counts.copy(), engine.usage()
+    before, spent, t0 = writer.action_counts.copy(), engine.usage(), time.perf_counter()
     result = telemetry.timed(phase.run, f"consolidation.{phase.NAME}", "phase", phase=phase.NAME)(
         ctx, writer, engine)
+    log.info("phase %s of user %s: %.3f s", phase.NAME, ctx.user_id, time.perf_counter() - t0,
+             extra={"run_id": ctx.run_id, "user": ctx.user_id, "phase": phase.NAME,
+                    "duration_s": round(time.perf_counter() - t0, 4)})
     for note in engine.drain_notes():  # retries, rejected answers, fallbacks: in the audit trail
         writer.act(note.action, [i for i in note.memory_ids if i.isdigit()], note.reason, kind=note.kind,
                    engine=engine.name)

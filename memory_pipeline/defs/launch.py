@@ -68,8 +68,10 @@ def materialize_users(
     mode: str = "apply",
     dry_run: bool = False,
     inst: dg.DagsterInstance | None = None,
+    trigger: str = "api",
 ) -> dict:
-    """Materialize the consolidation assets for `users` (None: every user) in one run."""
+    """Materialize the consolidation assets for `users` (None: every user) in one run of the named
+    job; `trigger` (api, cli, demo, mcp) becomes the run's tag."""
     inst = inst or instance(settings)
     rt = Runtime(settings)
     try:
@@ -82,8 +84,9 @@ def materialize_users(
         return {"run_id": None, "status": "NOTHING_TO_DO", "users": {}}
     keys = _partition_keys(inst, users, span=every)
     if keys is None:  # not contiguous: one run per user
-        return _merge([materialize_users(settings, [u], mode=mode, dry_run=dry_run, inst=inst) for u in users])
-    return _materialize(settings, inst, keys, users, mode=mode, dry_run=dry_run, narrow=not every)
+        return _merge([materialize_users(settings, [u], mode=mode, dry_run=dry_run, inst=inst, trigger=trigger)
+                       for u in users])
+    return _materialize(settings, inst, keys, users, mode=mode, dry_run=dry_run, narrow=not every, trigger=trigger)
 
 
 def _partition_keys(inst: dg.DagsterInstance, users: list[str], *, span: bool = False) -> list[str] | None:
@@ -108,24 +111,30 @@ def _partition_keys(inst: dg.DagsterInstance, users: list[str], *, span: bool = 
 
 
 def _materialize(settings: Settings, inst: dg.DagsterInstance, keys: list[str], users: list[str], *, mode: str,
-                 dry_run: bool, narrow: bool) -> dict:
+                 dry_run: bool, narrow: bool, trigger: str = "api") -> dict:
     """One run over the partitions keys[0]..keys[-1]; `narrow`: only `users` of them (a shard stands for
     all its users; the op's `only_users`, which the UI's launchpad offers too)."""
     from memory_pipeline.defs.consolidation.assets import consolidate_users, raw_memories
     from memory_pipeline.defs.consolidation.backlog import users_caught_up
     from memory_pipeline.defs.consolidation.checks import consolidation_checks
+    from memory_pipeline.defs.consolidation.jobs import consolidation_job
     from memory_pipeline.defs.partitions import SHARDS
     from memory_pipeline.defs.resources import EngineResource, MemoryStoreResource
 
-    tags = {"trigger": "manual", **({} if len(keys) == 1 else range_tags(keys[0], keys[-1]))}
+    # the named job with tags that say what the run was, so the UI's runs list reads like the product
+    tags = {"trigger": trigger, "mode": mode, "dry_run": str(dry_run).lower(),
+            **({} if len(keys) == 1 else range_tags(keys[0], keys[-1]))}
     op_config = {"mode": mode, "dry_run": dry_run, **({"only_users": list(users)} if narrow and SHARDS else {})}
-    result = dg.materialize(
-        [consolidate_users, raw_memories, consolidation_checks, users_caught_up],
-        instance=inst,
+    job = dg.Definitions(
+        assets=[consolidate_users, raw_memories, consolidation_checks, users_caught_up],
+        jobs=[consolidation_job],
         resources={
             "memory_store": MemoryStoreResource(database_url=settings.database_url, home=str(settings.home)),
             "engine": EngineResource(engine=settings.engine),
         },
+    ).resolve_job_def(consolidation_job.name)
+    result = job.execute_in_process(
+        instance=inst,
         partition_key=keys[0] if len(keys) == 1 else None,
         tags=tags,
         run_config={"ops": {"consolidate_users": {"config": op_config}},

@@ -8,6 +8,7 @@ which also keeps torch's 4-5 s import off the CLI path.
 from __future__ import annotations
 
 import contextlib
+import functools
 import hashlib
 import json
 import logging
@@ -139,8 +140,9 @@ class OnnxEmbedder:
         tok.enable_truncation(max_length=max_len)
         tok.enable_padding(pad_id=0, pad_token="[PAD]")  # pad to the longest in the batch, not to 128
         self.tokenizer = tok
-        self.session = _session(target, threads)
-        self.dimension = int(self.session.get_outputs()[0].shape[1] or self._probe_dimension())
+        # the stored-text session opens on first use: a recall encodes only its question (int8 graph),
+        # and this session cost it ~0.2 s of start-up and ~80 MB
+        self._session, self._threads, self._session_lock = None, threads, threading.Lock()
         self.path = target
         self.query_backend = "onnx" if query_precision == "fp32" else f"onnx-{query_precision}"
         self.query_path: Path | None = None
@@ -165,12 +167,24 @@ class OnnxEmbedder:
                     self._query_session = _session(self.query_path, 1)
         return self._run(self._query_session, [text])[0]
 
+    @property
+    def session(self):
+        if self._session is None:
+            with self._session_lock:
+                if self._session is None:
+                    self._session = _session(self.path, self._threads)
+        return self._session
+
+    @functools.cached_property
+    def dimension(self) -> int:
+        return int(self.session.get_outputs()[0].shape[1] or self._probe_dimension())
+
     def _probe_dimension(self) -> int:
         return int(self.encode(["probe"]).shape[1])
 
     def encode(self, texts: list[str], *, batch_size: int = 64) -> np.ndarray:
         if not texts:
-            return np.zeros((0, getattr(self, "dimension", 0)), dtype=np.float32)
+            return np.zeros((0, self.dimension), dtype=np.float32)
         # sort by length so each batch pads little; restore order at the end
         order = sorted(range(len(texts)), key=lambda i: len(texts[i]))
         chunks = []

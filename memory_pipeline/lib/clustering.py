@@ -20,10 +20,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
-from scipy.cluster.hierarchy import linkage
-from scipy.sparse import coo_matrix
-from scipy.sparse.csgraph import connected_components
-from sklearn.cluster import AgglomerativeClustering
 
 from memory_pipeline.errors import ValidationError
 
@@ -171,6 +167,9 @@ def _dense_groups(x: np.ndarray, threshold: float) -> list[np.ndarray]:
     scipy linkage of the same condensed matrix and the same cut (merges at or above the threshold are
     not made) directly, since sklearn's per-call validation cost more than the linkage. The tests hold
     the two to the same groups."""
+    from scipy.cluster.hierarchy import linkage  # SciPy and scikit-learn only where a run clusters
+    from sklearn.cluster import AgglomerativeClustering
+
     n = x.shape[0]
     if n < 2:
         return [np.arange(n)]
@@ -197,6 +196,9 @@ def _sparse_groups(
     x: np.ndarray, rows: np.ndarray, cols: np.ndarray, members: np.ndarray
 ) -> list[np.ndarray]:
     """Connected components of the threshold graph restricted to `members` (indices into x)."""
+    from scipy.sparse import coo_matrix
+    from scipy.sparse.csgraph import connected_components
+
     local = np.full(x.shape[0], -1, dtype=np.int64)
     local[members] = np.arange(members.size)
     graph = coo_matrix(

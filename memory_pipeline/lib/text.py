@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import re
 
-from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS
-
 from memory_pipeline.lib.vocab.calendar import SMALL_NUMBERS
+from memory_pipeline.lib.vocab.stop_words import ENGLISH_STOP_WORDS
 from memory_pipeline.lib.vocab.words import STOP_WORD_EXCEPTIONS
 
 # The one stop list: sklearn's English stop words, keeping negations and numbers as content words.

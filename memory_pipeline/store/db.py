@@ -190,6 +190,28 @@ def _covering(dimension: int) -> str:
     return "INCLUDE (id, tier, created_at)"
 
 
+def open_current(url: str) -> psycopg.Connection | None:
+    """An autocommit connection when the store is at this version's schema and records its embedding
+    model, else None (the caller migrates): a command that embeds nothing need not load the model."""
+    conn = connect(url, autocommit=True, register=False)
+    try:
+        ready = conn.execute(
+            "SELECT to_regclass('schema_migrations') IS NOT NULL AND to_regclass('store_settings') IS NOT NULL"
+        ).fetchone()[0]
+        if ready:
+            done = conn.execute("SELECT max(version) FROM schema_migrations").fetchone()[0]
+            model = conn.execute("SELECT 1 FROM store_settings WHERE key = 'embedding_model'").fetchone()
+            ready = done == max(v for v, _, _ in migrations()) and model is not None
+        if ready:
+            _register(conn)
+            return conn
+    except BaseException:
+        conn.close()
+        raise
+    conn.close()
+    return None
+
+
 def check_model(conn: psycopg.Connection, model: str) -> None:
     """Refuse a connection whose process embeds with another model than the store's (another process
     may have re-embedded the store since this one migrated it)."""

@@ -43,8 +43,8 @@ def consolidation_specs() -> list[dg.AssetSpec]:
               "Clusters of near-duplicate memories by embedding (time ignored); new memories join existing "
               "clusters where they fit."),
         _spec("memory_summaries", ["memory_clusters", "supersession_edges"], "semantic",
-              "N -> 1 summaries of clusters and conversation episodes, each linking every source, and the seed "
-              "002 decisions (MERGE / REPLACE / KEEP_SEPARATE / UPDATE / SKIP) on flagged memories. Metadata: "
+              "N -> 1 summaries of clusters and conversation episodes, each linking every source, and the "
+              "decisions (MERGE / REPLACE / KEEP_SEPARATE / UPDATE / SKIP) on flagged memories. Metadata: "
               "compression, actions by type, previews."),
         _spec("memory_tiers", ["memory_summaries", "supersession_edges"], "episodic",
               "Retention scores, tiers (hot / warm / cold / archived) and layers (working -> episodic)."),
@@ -52,6 +52,6 @@ def consolidation_specs() -> list[dg.AssetSpec]:
               "One procedural profile per user, rebuilt from summaries and facts when its inputs change; "
               "`memory-pipeline explain USER` cites each fact's sources."),
         _spec("session_context", ["memory_summaries", "procedural_profile", "memory_tiers"], "semantic",
-              "The session-start block agents inject (seed 003 format, token budget). Check "
+              "The session-start block agents inject (an XML block within a token budget). Check "
               "`users_caught_up` reports each user's backlog after the run."),
     ]

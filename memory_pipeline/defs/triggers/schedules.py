@@ -28,7 +28,7 @@ def ranges(keys: list[str], size: int) -> list[tuple[str, str]]:
     cron_schedule=_CFG.nightly_cron,
     execution_timezone=_CFG.timezone,
     default_status=dg.DefaultScheduleStatus.RUNNING,
-    description="Nightly deep consolidation of every user (seed 002), batched into runs of contiguous partition "
+    description="Nightly deep consolidation of every user, batched into runs of contiguous partition "
                 "ranges of MEMORY_PIPELINE_USERS_PER_RUN users.",
     tags={"trigger": "nightly"},
     owners=["team:memory-platform"],

@@ -119,7 +119,7 @@ def batch_ranges(order: list[str], due: list[str], span: int) -> list[tuple[str,
     name=SENSOR_NAME, job=consolidation_job, minimum_interval_seconds=60,
     default_status=dg.DefaultSensorStatus.RUNNING,
     description="Every minute: consolidates the users with >= 20 new memories since their last consolidation or "
-                "> 1,000 in working memory (seeds 001 / 002), in one run per contiguous range of their partitions; "
+                "> 1,000 in working memory, in one run per contiguous range of their partitions; "
                 "adds new users as partitions; retries a failed run.",
     tags={"trigger": "message_count"},
     owners=["team:memory-platform"],
