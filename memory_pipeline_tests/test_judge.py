@@ -136,3 +136,17 @@ def test_an_unrelated_remark_far_in_embedding_space_leaves_a_fact_current(servic
     assert service.consolidate("kai")["status"] == "SUCCESS"
     assert service.conn.execute("SELECT count(*) FROM edges WHERE user_id = 'kai'"
                                 " AND edge_type = 'supersedes'").fetchone()[0] == 0
+
+
+@pytest.mark.integration
+def test_a_change_said_in_one_sentence_of_a_chatty_message_supersedes_the_old_fact(service):
+    # no rule reads this change; the judge finds it on the sentence holding the new value
+    service.remember_many([
+        {"user_id": "rui", "content": "our book club meets at the Crown on Thursdays, it's the highlight of my week",
+         "created_at": T0.isoformat()},
+        {"user_id": "rui", "content": "long day. fyi the book club now meets at the Anchor instead, the Crown closed"
+         " down. anyway, what should we read next?", "created_at": (T0 + timedelta(days=60)).isoformat()},
+    ])
+    assert service.consolidate("rui")["status"] == "SUCCESS"
+    rows = service.conn.execute("SELECT reason FROM edges WHERE user_id = 'rui' AND edge_type = 'supersedes'").fetchall()
+    assert len(rows) == 1 and "(judge;" in rows[0][0], rows
