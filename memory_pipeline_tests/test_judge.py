@@ -9,8 +9,9 @@ import numpy as np
 import pytest
 
 from memory_pipeline.bench import train_judge
-from memory_pipeline.lib.judge import load
+from memory_pipeline.lib.judge import FEATURE_NAMES, load
 from memory_pipeline.lib.judge_features import NAMES, pair_features, read
+from memory_pipeline.lib.judge_sentence import SENTENCE_NAMES, sentence_features
 
 T0 = datetime(2025, 6, 1, 9, tzinfo=UTC)
 
@@ -44,9 +45,32 @@ def test_modality_and_cues_are_closed_classes():
     assert moved["past_with_value"] == 1.0 and feats("I joined Globex", older)["swap_name"] == 1.0
 
 
+def sfeats(newer: str, older: str) -> dict[str, float]:
+    return dict(zip(SENTENCE_NAMES, sentence_features(newer, older), strict=True))
+
+
+def test_sentence_features_read_the_sentence_holding_the_value_not_the_whole_message():
+    # the change is one sentence among chatter: the best-matching sentence pair carries the swap, its
+    # frame position, the user's assertive voice and the cue, whatever surrounds it
+    older = "My dentist appointment is on 3 May. I keep forgetting it, so remind me"
+    chatty = "Busy week here, the kids are ill. The clinic moved my dentist appointment to 9 May. Off to bed now"
+    f = sfeats(chatty, older)
+    assert f["sent_swap"] == 1.0 and f["sent_cue"] == 1.0 and f["sent_swap_cue"] == 1.0
+    assert f["sent_jaccard"] > feats(chatty, older)["frame_jaccard"]
+    plan = sfeats("Busy week. I might move my dentist appointment to 9 May?", older)
+    assert plan["sent_own_assertive"] == 0.0 and plan["sent_swap_own"] == 0.0
+    own = sfeats("Busy week. I moved my dentist appointment to 9 May.", older)
+    assert own["sent_own_assertive"] == 1.0 and own["sent_swap_own"] == 1.0
+    assert sfeats("I moved it to 9 May.", "My appointment is at 10:30.")["sent_slot_agree"] == 0.0
+    assert sfeats("The meeting is in Leeds now.", "The meeting is in York.")["sent_slot_agree"] == 1.0
+    other = sfeats("Busy week. my sister moved her dentist appointment to 9 May.", older)
+    assert other["sent_own_assertive"] == 0.0
+
+
 def test_shipped_model_matches_the_features_and_reads_as_probabilities():
     m = load()
-    assert m.names == NAMES and len(m.weights) == len(NAMES) and 0 < m.threshold <= 1
+    assert m.names == FEATURE_NAMES == NAMES + SENTENCE_NAMES
+    assert len(m.weights) == len(FEATURE_NAMES) and 0 < m.threshold <= 1
 
 
 def test_folded_weights_give_the_pipelines_probabilities():
@@ -112,3 +136,17 @@ def test_an_unrelated_remark_far_in_embedding_space_leaves_a_fact_current(servic
     assert service.consolidate("kai")["status"] == "SUCCESS"
     assert service.conn.execute("SELECT count(*) FROM edges WHERE user_id = 'kai'"
                                 " AND edge_type = 'supersedes'").fetchone()[0] == 0
+
+
+@pytest.mark.integration
+def test_a_change_said_in_one_sentence_of_a_chatty_message_supersedes_the_old_fact(service):
+    # no rule reads this change; the judge finds it on the sentence holding the new value
+    service.remember_many([
+        {"user_id": "rui", "content": "our book club meets at the Crown on Thursdays, it's the highlight of my week",
+         "created_at": T0.isoformat()},
+        {"user_id": "rui", "content": "long day. fyi the book club now meets at the Anchor instead, the Crown closed"
+         " down. anyway, what should we read next?", "created_at": (T0 + timedelta(days=60)).isoformat()},
+    ])
+    assert service.consolidate("rui")["status"] == "SUCCESS"
+    rows = service.conn.execute("SELECT reason FROM edges WHERE user_id = 'rui' AND edge_type = 'supersedes'").fetchall()
+    assert len(rows) == 1 and "(judge;" in rows[0][0], rows

@@ -12,8 +12,16 @@ from functools import lru_cache
 from pathlib import Path
 
 from memory_pipeline.lib.judge_features import NAMES, pair_features
+from memory_pipeline.lib.judge_sentence import SENTENCE_NAMES, sentence_features
 
 MODEL_PATH = Path(__file__).with_name("judge_model.json")
+FEATURE_NAMES = NAMES + SENTENCE_NAMES
+
+
+def features(newer: str, older: str, cosine: float, newer_at: datetime, older_at: datetime) -> list[float]:
+    """The judge's vector (in `FEATURE_NAMES` order): whole-text features, then those of the best-matching
+    sentence pair."""
+    return pair_features(newer, older, cosine, newer_at, older_at) + sentence_features(newer, older)
 
 
 @dataclass(frozen=True)
@@ -35,8 +43,8 @@ class Verdict:
 @lru_cache(maxsize=2)
 def load(path: Path = MODEL_PATH) -> Model:
     d = json.loads(path.read_text())
-    if tuple(d["features"]) != NAMES:
-        raise ValueError(f"{path.name}: its features differ from lib.judge_features; retrain the judge")
+    if tuple(d["features"]) != FEATURE_NAMES:
+        raise ValueError(f"{path.name}: its features differ from lib.judge_features/judge_sentence; retrain the judge")
     return Model(tuple(d["features"]), tuple(d["weights"]), d["bias"], d["threshold"], d["version"])
 
 
@@ -44,7 +52,7 @@ def judge(newer: str, older: str, cosine: float, newer_at: datetime, older_at: d
           model: Model | None = None, top: int = 4) -> Verdict:
     """The probability that `newer` replaces a fact `older` states, and the features that decided it."""
     m = model or load()
-    x = pair_features(newer, older, cosine, newer_at, older_at)
+    x = features(newer, older, cosine, newer_at, older_at)
     parts = [w * v for w, v in zip(m.weights, x, strict=True)]
     z = m.bias + sum(parts)
     p = 1 / (1 + math.exp(-max(-60.0, min(60.0, z))))
