@@ -185,3 +185,103 @@ def test_mcp_bound_by_setting_and_what_an_unbound_server_allows(two_users):
         assert not (await s.call_tool("explain", {"user_id": "alice", "id": ids["memory"][-1]})).is_error
 
     mcp_session([], unbound, env=env)
+
+
+def _free_port() -> int:
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture
+def http_server(two_users, tmp_path):
+    """`mcp --http` with one token for alice and one for mallory (made by `mcp-token`)."""
+    import signal
+    import time
+    import urllib.error
+    import urllib.request
+
+    tokens = tmp_path / "tokens"
+    made = {u: json.loads(_cli("mcp-token", "--user", u, "--tokens", str(tokens), "--json").stdout)["token"]
+            for u in ("alice", "mallory")}
+    assert all(t not in tokens.read_text() for t in made.values())  # the file holds hashes only
+    port = _free_port()
+    proc = subprocess.Popen([*CLI, "mcp", "--http", "--port", str(port), "--tokens", str(tokens)],
+                            env=dict(os.environ), stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                            start_new_session=True)
+    url = f"http://127.0.0.1:{port}/mcp"
+    deadline = time.monotonic() + 120
+    while True:
+        try:
+            urllib.request.urlopen(urllib.request.Request(url, method="POST", data=b"{}"), timeout=5)
+        except urllib.error.HTTPError:
+            break  # it answers (401 without a token)
+        except OSError:
+            assert proc.poll() is None and time.monotonic() < deadline, proc.stderr.read().decode()[-2000:]
+            time.sleep(0.3)
+    yield url, made
+    os.killpg(proc.pid, signal.SIGTERM)
+    proc.wait(timeout=30)
+
+
+def _http_status(url: str, token: str | None) -> int:
+    import urllib.error
+    import urllib.request
+
+    body = json.dumps({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+        "protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "t", "version": "0"}}}).encode()
+    headers = {"Content-Type": "application/json", "Accept": "application/json, text/event-stream",
+               **({"Authorization": f"Bearer {token}"} if token else {})}
+    try:
+        with urllib.request.urlopen(urllib.request.Request(url, data=body, headers=headers), timeout=30) as r:
+            return r.status
+    except urllib.error.HTTPError as e:
+        return e.code
+
+
+def http_session(url: str, token: str, body) -> None:
+    import httpx2
+    from mcp.client.session import ClientSession
+    from mcp.client.streamable_http import streamable_http_client
+
+    async def run():
+        async with httpx2.AsyncClient(headers={"Authorization": f"Bearer {token}"}, timeout=120) as client, \
+                streamable_http_client(url, http_client=client) as (read, write), ClientSession(read, write) as s:
+            await s.initialize()
+            await body(s)
+
+    anyio.run(run)
+
+
+def test_mcp_http_each_token_acts_for_its_user_only(two_users, http_server):
+    svc = two_users
+    url, tokens = http_server
+    ids = alice_ids(svc)
+    assert _http_status(url, None) == 401 and _http_status(url, "not-a-token") == 401
+    assert _http_status(url, tokens["mallory"] + "x") == 401
+    before = svc.stats("alice")
+
+    async def as_mallory(s):
+        for tool, args in _attempts(ids):
+            got = await s.call_tool(tool, args)
+            assert got.is_error and "bound" in got.content[0].text, tool
+        missing = await s.call_tool("explain", {"id": MISSING})
+        for ident in (ids["memory"][-1], ids["summary"][0], ids["profile"][0], "alice"):
+            got = await s.call_tool("explain", {"id": ident})
+            assert got.is_error and _not_found(got.content[0].text, ident) == missing.content[0].text
+        got = await s.call_tool("forget", {"ids": [int(ids["memory"][-1])]})
+        assert got.is_error and "no memory with id" in got.content[0].text
+        rows = _payload(await s.call_tool("recall", {"query": "bank card PIN", "mode": "exhaustive"}))
+        assert "4921" not in json.dumps(rows)
+        assert _payload(await s.call_tool("remember", {"content": "I play go too."}))["action"] == "inserted"
+
+    async def as_alice(s):
+        rows = _payload(await s.call_tool("recall", {"query": "bank card PIN", "mode": "exhaustive"}))
+        assert any("4921" in r["content"] for r in rows)  # her own token reads her own memory
+
+    http_session(url, tokens["mallory"], as_mallory)
+    http_session(url, tokens["alice"], as_alice)
+    assert svc.stats("alice")["memories"] == before["memories"]
+    assert svc.stats("mallory")["memories"] == 2
