@@ -92,6 +92,12 @@ def test_cli_explain_of_another_users_id_answers_as_not_found(two_users):
         assert "4921" not in got.stderr
     assert _cli("explain", ids["memory"][-1], "--user", "alice").returncode == 0
     assert _cli("explain", ids["memory"][-1]).returncode == 2  # no user, no read
+    # writes: forgetting or invalidating alice's PIN as mallory is "not found", and changes nothing
+    missing = _cli("forget", "--user", "mallory", "--id", MISSING, "--no-consolidate")
+    for cmd in (["forget"], ["invalidate", "--reason", "false"]):
+        got = _cli(*cmd, "--user", "mallory", "--id", ids["memory"][-1], "--no-consolidate")
+        assert got.returncode == 2 and got.stderr.replace(ids["memory"][-1], MISSING) == missing.stderr, got.stderr
+    assert two_users.get_memories("alice", [int(ids["memory"][-1])])[0]["content"] == SECRET
 
 
 def _payload(result) -> object:

@@ -6,7 +6,6 @@ from __future__ import annotations
 import dagster as dg
 import pytest
 
-from memory_pipeline.lib.redact import action_line, mask_quotes
 from memory_pipeline_tests.fixtures import alice_memories
 
 pytestmark = pytest.mark.integration
@@ -39,6 +38,8 @@ def test_previews_carry_memory_text_only_when_full(service, settings, monkeypatc
 
 
 def test_redaction_masks_quoted_values():
+    from memory_pipeline.lib.redact import action_line, mask_quotes
+
     assert mask_quotes("city changed from 'Paris' to 'Berlin' in March") == "city changed from '…' to '…' in March"
     line = action_line({"action": "SUPERSEDE", "memory_ids": [3, 9], "target_id": None,
                         "reason": "city changed from 'Paris' to 'Berlin'"})
