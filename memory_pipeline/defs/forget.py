@@ -21,9 +21,12 @@ def forget_in_dagster(settings: Settings, user_id: str, *, whole_user: bool) -> 
     Under `redacted` or `off` previews no metadata holds memory text, and history stays."""
     from memory_pipeline.defs.partitions import SHARDS, USERS_PARTITION, shard_key
 
+    scrub = settings.previews == "full" or (whole_user and not SHARDS)
+    if not scrub and not whole_user:
+        return {"dagster_runs_deleted": 0}  # no metadata of a run holds memory text: history stays
     inst = instance(settings)
     deleted = 0
-    if settings.previews == "full" or (whole_user and not SHARDS):
+    if scrub:
         key = shard_key(user_id) if SHARDS else user_id
         runs = {rec.run_id for asset in ASSETS for rec in inst.fetch_materializations(
             dg.AssetRecordsFilter(asset_key=dg.AssetKey(asset), asset_partitions=[key]), limit=10_000).records}
