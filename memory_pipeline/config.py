@@ -30,6 +30,17 @@ def _int(name: str, default: int) -> int:
     return int(raw) if raw not in (None, "") else default
 
 
+PREVIEWS = ("full", "redacted", "off")
+
+
+def _choice(name: str, choices: tuple[str, ...]) -> str:
+    """The variable's value among `choices` (default: the first); anything else is a one-line error."""
+    value = (os.environ.get(name) or choices[0]).strip().lower()
+    if value not in choices:
+        raise ValueError(f"{name} must be one of {' | '.join(choices)}, not {value!r}")
+    return value
+
+
 def _opt_float(name: str) -> float | None:
     raw = os.environ.get(name)
     return float(raw) if raw not in (None, "") else None
@@ -166,6 +177,13 @@ class Settings:
     # machine's memory, 128 MB to 2 GB). PostgreSQL's own 128 MB stays the default: 2 GB made the run
     # after a full 1M run slower (the full run's dirty pages written during it; docs/BENCHMARKS.md)
     pg_shared_buffers: str = "128MB"
+    # the one user an MCP server serves (`mcp --user` overrides it); None: the trusted mode, every tool
+    # names its user and may name any (docs/README: one bound server per user, or tokens over HTTP)
+    mcp_user: str | None = None
+    mcp_tokens_file: Path | None = None  # the HTTP server's token hashes (default: <home>/mcp_tokens)
+    # what materialization metadata (the Dagster UI) shows of memories: full | redacted (ids, actions,
+    # reasons; no memory text) | off (counts only)
+    previews: str = "full"
 
     @classmethod
     def from_env(cls) -> Settings:
@@ -198,6 +216,10 @@ class Settings:
             metrics_port=_int("MEMORY_PIPELINE_METRICS_PORT", 0) or None,
             traces=os.environ.get("MEMORY_PIPELINE_TRACES") or "off",
             pg_shared_buffers=os.environ.get("MEMORY_PIPELINE_PG_SHARED_BUFFERS") or "128MB",
+            mcp_user=os.environ.get("MEMORY_PIPELINE_MCP_USER") or None,
+            mcp_tokens_file=Path(os.environ["MEMORY_PIPELINE_MCP_TOKENS"]) if os.environ.get("MEMORY_PIPELINE_MCP_TOKENS")
+            else None,
+            previews=_choice("MEMORY_PIPELINE_PREVIEWS", PREVIEWS),
         )
 
     def with_overrides(self, **kwargs) -> Settings:
@@ -210,6 +232,10 @@ class Settings:
     @property
     def dagster_home(self) -> Path:
         return self.home / "dagster"
+
+    @property
+    def mcp_tokens(self) -> Path:
+        return self.mcp_tokens_file or self.home / "mcp_tokens"
 
     @property
     def cache_dir(self) -> Path:

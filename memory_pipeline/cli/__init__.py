@@ -7,7 +7,7 @@ import logging
 import os
 import sys
 
-from memory_pipeline.cli import consolidate, explain, observe, recall, store
+from memory_pipeline.cli import consolidate, explain, forget, observe, recall, store
 from memory_pipeline.cli.output import EXIT_BAD_INPUT
 from memory_pipeline.errors import MemoryPipelineError
 
@@ -30,7 +30,7 @@ def build_parser() -> argparse.ArgumentParser:
         sp.set_defaults(fn=fn)
         return sp
 
-    for commands in (store, consolidate, recall, explain, observe):
+    for commands in (store, consolidate, recall, explain, observe, forget):
         commands.register(add)
     return p
 

@@ -30,6 +30,7 @@ from memory_pipeline.consolidation.phases import (
 from memory_pipeline.consolidation.phases.base import PhaseResult
 from memory_pipeline.consolidation.writer import Writer
 from memory_pipeline.engines.base import PROFILE, Engine
+from memory_pipeline.lib.redact import action_line
 from memory_pipeline.store import consolidation as store
 from memory_pipeline.store import incremental as incremental_sql
 from memory_pipeline.store import memories as mem_sql
@@ -118,7 +119,7 @@ def finish_outcome(out: UserOutcome, ctx: RunContext, writer: Writer, state: dic
 
 
 def _run_phase(phase, ctx: RunContext, writer: Writer, engine: Engine) -> PhaseResult:
-    before, spent = writer.action_counts.copy(), engine.usage()
+    before, spent, logged = writer.action_counts.copy(), engine.usage(), len(writer.actions)
     result = telemetry.timed(phase.run, f"consolidation.{phase.NAME}", "phase", phase=phase.NAME)(
         ctx, writer, engine)
     for note in engine.drain_notes():  # retries, rejected answers, fallbacks: in the audit trail
@@ -127,6 +128,7 @@ def _run_phase(phase, ctx: RunContext, writer: Writer, engine: Engine) -> PhaseR
     result.counts.update({k: v for k, v in engine.usage().since(spent).as_counts().items() if v})
     writer.flush()
     result.actions = writer.action_counts - before
+    result.redacted = [action_line(a) for a in writer.actions[logged:logged + 10]]
     return result
 
 
