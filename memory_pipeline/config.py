@@ -20,14 +20,27 @@ def default_home() -> Path:
     return (Path(base) / "memory_pipeline").resolve()
 
 
-def _float(name: str, default: float) -> float:
+class ConfigError(ValueError):
+    """A setting with a value it cannot take: the interfaces print it as one line (exit 2)."""
+
+
+def _number(name: str, default, kind):
+    """The variable as a number of `kind`; a value that is none is a one-line error, not a traceback."""
     raw = os.environ.get(name)
-    return float(raw) if raw not in (None, "") else default
+    if raw in (None, ""):
+        return default
+    try:
+        return kind(raw)
+    except ValueError:
+        raise ConfigError(f"{name} must be {'an integer' if kind is int else 'a number'}, not {raw!r}") from None
+
+
+def _float(name: str, default: float) -> float:
+    return _number(name, default, float)
 
 
 def _int(name: str, default: int) -> int:
-    raw = os.environ.get(name)
-    return int(raw) if raw not in (None, "") else default
+    return _number(name, default, int)
 
 
 PREVIEWS = ("full", "redacted", "off")
@@ -37,7 +50,7 @@ def _choice(name: str, choices: tuple[str, ...]) -> str:
     """The variable's value among `choices` (default: the first); anything else is a one-line error."""
     value = (os.environ.get(name) or choices[0]).strip().lower()
     if value not in choices:
-        raise ValueError(f"{name} must be one of {' | '.join(choices)}, not {value!r}")
+        raise ConfigError(f"{name} must be one of {' | '.join(choices)}, not {value!r}")
     return value
 
 
@@ -149,7 +162,7 @@ class DagsterConfig:
         if self.partitioning.startswith("shards:"):
             return int(self.partitioning.split(":", 1)[1])
         if self.partitioning != "user":
-            raise ValueError(f"partitioning must be 'user' or 'shards:N', not {self.partitioning!r}")
+            raise ConfigError(f"partitioning must be 'user' or 'shards:N', not {self.partitioning!r}")
         return None
 
 
