@@ -20,14 +20,38 @@ def default_home() -> Path:
     return (Path(base) / "memory_pipeline").resolve()
 
 
-def _float(name: str, default: float) -> float:
+class ConfigError(ValueError):
+    """A setting with a value it cannot take: the interfaces print it as one line (exit 2)."""
+
+
+def _number(name: str, default, kind):
+    """The variable as a number of `kind`; a value that is none is a one-line error, not a traceback."""
     raw = os.environ.get(name)
-    return float(raw) if raw not in (None, "") else default
+    if raw in (None, ""):
+        return default
+    try:
+        return kind(raw)
+    except ValueError:
+        raise ConfigError(f"{name} must be {'an integer' if kind is int else 'a number'}, not {raw!r}") from None
+
+
+def _float(name: str, default: float) -> float:
+    return _number(name, default, float)
 
 
 def _int(name: str, default: int) -> int:
-    raw = os.environ.get(name)
-    return int(raw) if raw not in (None, "") else default
+    return _number(name, default, int)
+
+
+PREVIEWS = ("full", "redacted", "off")
+
+
+def _choice(name: str, choices: tuple[str, ...]) -> str:
+    """The variable's value among `choices` (default: the first); anything else is a one-line error."""
+    value = (os.environ.get(name) or choices[0]).strip().lower()
+    if value not in choices:
+        raise ConfigError(f"{name} must be one of {' | '.join(choices)}, not {value!r}")
+    return value
 
 
 def _opt_float(name: str) -> float | None:
@@ -138,7 +162,7 @@ class DagsterConfig:
         if self.partitioning.startswith("shards:"):
             return int(self.partitioning.split(":", 1)[1])
         if self.partitioning != "user":
-            raise ValueError(f"partitioning must be 'user' or 'shards:N', not {self.partitioning!r}")
+            raise ConfigError(f"partitioning must be 'user' or 'shards:N', not {self.partitioning!r}")
         return None
 
 
@@ -168,6 +192,13 @@ class Settings:
     # machine's memory, 128 MB to 2 GB). PostgreSQL's own 128 MB stays the default: 2 GB made the run
     # after a full 1M run slower (the full run's dirty pages written during it; docs/BENCHMARKS.md)
     pg_shared_buffers: str = "128MB"
+    # the one user an MCP server serves (`mcp --user` overrides it); None: the trusted mode, every tool
+    # names its user and may name any (docs/README: one bound server per user, or tokens over HTTP)
+    mcp_user: str | None = None
+    mcp_tokens_file: Path | None = None  # the HTTP server's token hashes (default: <home>/mcp_tokens)
+    # what materialization metadata (the Dagster UI) shows of memories: full | redacted (ids, actions,
+    # reasons; no memory text) | off (counts only)
+    previews: str = "full"
 
     @classmethod
     def from_env(cls) -> Settings:
@@ -201,6 +232,10 @@ class Settings:
             traces=os.environ.get("MEMORY_PIPELINE_TRACES") or "off",
             log_format=os.environ.get("MEMORY_PIPELINE_LOG_FORMAT") or "text",
             pg_shared_buffers=os.environ.get("MEMORY_PIPELINE_PG_SHARED_BUFFERS") or "128MB",
+            mcp_user=os.environ.get("MEMORY_PIPELINE_MCP_USER") or None,
+            mcp_tokens_file=Path(os.environ["MEMORY_PIPELINE_MCP_TOKENS"]) if os.environ.get("MEMORY_PIPELINE_MCP_TOKENS")
+            else None,
+            previews=_choice("MEMORY_PIPELINE_PREVIEWS", PREVIEWS),
         )
 
     def with_overrides(self, **kwargs) -> Settings:
@@ -213,6 +248,10 @@ class Settings:
     @property
     def dagster_home(self) -> Path:
         return self.home / "dagster"
+
+    @property
+    def mcp_tokens(self) -> Path:
+        return self.mcp_tokens_file or self.home / "mcp_tokens"
 
     @property
     def cache_dir(self) -> Path:

@@ -23,10 +23,11 @@ KINDS = ("summary", "edge", "profile", "memory")
 RULES_PROFILE_METHOD = "rules"  # the local engine's profile: its facts can be re-derived per source
 
 
-def explain(conn: psycopg.Connection, ident: str, *, ui_url: str) -> dict[str, Any]:
-    """Explain the row `ident`: a memory id (digits), a summary (`sum_...`), an edge (`edge_...`), a
-    profile id (`prof_...`) or a user id (that user's profile). Unknown: ValidationError."""
-    found = _find(conn, validate_id(ident))
+def explain(conn: psycopg.Connection, ident: str, *, user_id: str, ui_url: str) -> dict[str, Any]:
+    """Explain the row `ident` of `user_id`: a memory id (digits), a summary (`sum_...`), an edge
+    (`edge_...`), a profile id (`prof_...`) or the user id (their profile). Unknown, or another
+    user's: the same ValidationError, so the answer tells nothing about other users' ids."""
+    found = _find(conn, user_id, validate_id(ident))
     if found is None:
         raise ValidationError(f"no summary, edge, profile or memory with id {ident!r}")
     kind, row = found
@@ -64,12 +65,12 @@ def validate_id(ident: object) -> str:
     return ident
 
 
-def _find(conn: psycopg.Connection, ident: str) -> tuple[str, dict] | None:
+def _find(conn: psycopg.Connection, user_id: str, ident: str) -> tuple[str, dict] | None:
     if ident.isascii() and ident.isdigit():  # memory ids: ASCII digits only ("²" is no number)
-        row = q.memory(conn, int(ident)) if int(ident) <= MAX_MEMORY_ID else None
+        row = q.memory(conn, user_id, int(ident)) if int(ident) <= MAX_MEMORY_ID else None
         return ("memory", row) if row else None
     for kind, fetch in (("summary", q.summary), ("edge", q.edge), ("profile", q.profile)):
-        row = fetch(conn, ident)
+        row = fetch(conn, user_id, ident)
         if row:
             return kind, row
     return None

@@ -260,7 +260,9 @@ class MemoryService:
     @_reconnecting
     def suggestions(self, user_id: str, status: str = "pending") -> list[dict]:
         from memory_pipeline.consolidation import review
+        from memory_pipeline.records import validate_user_id
 
+        validate_user_id(user_id)
         return review.list_suggestions(self.conn, user_id, status)
 
     def accept_suggestion(self, user_id: str, suggestion_id: str) -> dict:
@@ -281,17 +283,73 @@ class MemoryService:
     # -- inspection -------------------------------------------------------------------------------
     @_reconnecting
     def stats(self, user_id: str | None = None) -> dict[str, Any]:
+        """Counts of one user, or of the whole store (an operator's view: no user given)."""
+        if user_id is not None:
+            from memory_pipeline.records import validate_user_id
+
+            validate_user_id(user_id)
         return stats_sql.stats(self.conn, user_id)
 
     @_reconnecting
-    def explain(self, ident: str) -> dict[str, Any]:
-        """Why a row exists (see `explain.explain`)."""
+    def explain(self, user_id: str, ident: str) -> dict[str, Any]:
+        """Why a row of this user exists (see `explain.explain`); another user's id is not found."""
         from memory_pipeline.explain import explain
+        from memory_pipeline.records import validate_user_id
 
-        return explain(self.conn, ident, ui_url=self.settings.ui_url)
+        validate_user_id(user_id)
+        return explain(self.conn, ident, user_id=user_id, ui_url=self.settings.ui_url)
 
     @_reconnecting
-    def get_memories(self, ids: list[int]) -> list[dict]:
+    def get_memories(self, user_id: str, ids: list[int]) -> list[dict]:
+        """This user's raw rows among `ids`; another user's id is left out like a missing one."""
+        from memory_pipeline.records import validate_user_id
         from memory_pipeline.store.memories import get_memories
 
-        return get_memories(self.conn, ids)
+        validate_user_id(user_id)
+        return get_memories(self.conn, user_id, ids)
+
+    # -- forgetting -------------------------------------------------------------------------------
+    def forget(self, user_id: str, ids: list[int | str], *, reason: str | None = None,
+               reconsolidate: bool = True) -> dict[str, Any]:
+        """Delete this user's memories `ids` (with their duplicates) and what was derived from them, in
+        one transaction; then re-derive (see `_rederive`). Another user's id is not found."""
+        from memory_pipeline import forget as f
+
+        res = self._resilient(lambda: f.forget(self.conn, user_id, ids, reason), retry=lambda: True)
+        return self._rederive(res, reconsolidate)
+
+    def invalidate(self, user_id: str, ids: list[int | str], reason: str, *,
+                   reconsolidate: bool = True) -> dict[str, Any]:
+        """Mark this user's memories `ids` false: never current, never in a profile or summary, kept
+        (with the reason) for the audit trail; what was derived from them is re-derived."""
+        from memory_pipeline import forget as f
+
+        res = self._resilient(lambda: f.invalidate(self.conn, user_id, ids, reason), retry=lambda: True)
+        return self._rederive(res, reconsolidate)
+
+    def forget_user(self, user_id: str, *, reason: str | None = None) -> dict[str, Any]:
+        """Delete everything of the user: rows, per-user indexes, their Dagster partition and the runs
+        that materialized it."""
+        from memory_pipeline import forget as f
+        from memory_pipeline.defs.forget import forget_in_dagster
+        from memory_pipeline.store.indexes import drop_user_index
+
+        res = self._resilient(lambda: f.forget_user(self.conn, user_id, reason), retry=lambda: True)
+        drop_user_index(self.url, user_id)
+        return {**res, **forget_in_dagster(self.settings, user_id, whole_user=True)}
+
+    def _rederive(self, res: dict[str, Any], reconsolidate: bool) -> dict[str, Any]:
+        """After a forget or invalidate committed: scrub Dagster runs whose previews may quote the text,
+        then run the user's consolidation now, so summaries, edges, profile and session block are
+        re-derived before the call returns (skipped, the user's next run does it: their state was reset)."""
+        from memory_pipeline.defs.forget import forget_in_dagster
+        from memory_pipeline.store.memories import count_rows
+
+        user = res["user_id"]
+        res.update(forget_in_dagster(self.settings, user, whole_user=False))
+        has_rows = self._resilient(lambda: count_rows(self.conn, user), retry=lambda: True) > 0
+        self.conn.rollback()
+        if reconsolidate and has_rows:
+            run = self.consolidate(user)
+            res["consolidation"] = {"run_id": run["run_id"], "status": run["status"]}
+        return res

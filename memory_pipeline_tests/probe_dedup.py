@@ -74,7 +74,7 @@ def score(svc, pairs: list[dict], *, consolidate: bool = True) -> Score:
         svc.consolidate(all_users=True)
     out = Score()
     for c, ra, rb in saved:
-        rows = {r["id"]: r for r in svc.get_memories([ra.id, rb.id])}
+        rows = {r["id"]: r for r in svc.get_memories(c["user"], [ra.id, rb.id])}
         merged = rows[rb.id]["duplicate_of"] is not None or rows[ra.id]["duplicate_of"] is not None
         merged = merged or _merged_by_summary(svc, sorted([ra.id, rb.id]))
         out.pairs.append(PairOutcome(c["user"], c["must_not_merge"], rb.action, rb.similarity, merged, rb.reason))

@@ -67,3 +67,14 @@ def test_unreachable_database_exits_2(service):
     r = subprocess.run([sys.executable, "-m", "memory_pipeline.cli", "remember", "--user", "u", "hi"],
                        capture_output=True, text=True, env=env, timeout=120)
     assert r.returncode == 2 and "cannot connect" in r.stderr and "y@" not in r.stderr
+
+
+@pytest.mark.parametrize(("name", "value", "says"), [
+    ("MEMORY_PIPELINE_PREVIEWS", "bogus", "must be one of full | redacted | off"),
+    ("MEMORY_PIPELINE_FLAG_THRESHOLD", "abc", "must be a number"),
+])
+def test_a_bad_setting_is_one_line_and_exit_2(service, name, value, says):
+    r = subprocess.run([sys.executable, "-m", "memory_pipeline.cli", "remember", "--user", "u", "hi"],
+                       capture_output=True, text=True, env={**os.environ, name: value}, timeout=120)
+    assert r.returncode == 2 and says in r.stderr and len(r.stderr.strip().splitlines()) == 1, r.stderr
+    assert service.stats()["memories"] == 0  # nothing written

@@ -140,7 +140,7 @@ def test_review_mode_suggests_then_accept_applies(alice):
     assert out["status"] == "accepted"
     assert alice.stats("alice")["edges"]["supersedes"] == 1
     older = upd["payload"]["older"]
-    assert alice.get_memories([older])[0]["superseded_by"] == upd["payload"]["newer"]
+    assert alice.get_memories("alice", [older])[0]["superseded_by"] == upd["payload"]["newer"]
     others = [s for s in alice.suggestions("alice")]
     if others:
         assert alice.reject_suggestion("alice", others[0]["id"])["status"] == "rejected"
@@ -171,8 +171,8 @@ def test_concurrent_save_during_run_is_not_lost(alice, settings, embedder, monke
     assert res["status"] == "SUCCESS", res
     r = saved["r"]
     assert r.action == "deduplicated"
-    dup = alice.get_memories([r.id])[0]
-    orig = alice.get_memories([r.match_id])[0]
+    dup = alice.get_memories("alice", [r.id])[0]
+    orig = alice.get_memories("alice", [r.match_id])[0]
     assert dup["duplicate_of"] == r.match_id
     assert orig["mention_count"] == 2  # the save's bump survived the run
     skipped = alice.conn.execute("SELECT memory_ids FROM actions WHERE run_id = %s AND action = 'SKIP'",

@@ -108,7 +108,7 @@ def test_every_supersession_edge_records_the_judges_probability_and_features(ser
     for eid, weight, reason in rows:
         assert 0.0 <= weight <= 1.0 and f"judge p={weight:.2f}" in reason
         assert any(name in reason for name in NAMES)
-        shown = explain(service.conn, eid, ui_url="http://ui")
+        shown = explain(service.conn, eid, user_id="jess", ui_url="http://ui")
         assert f"judge p={weight:.2f}" in shown["row"]["reason"]
 
 

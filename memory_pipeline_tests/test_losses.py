@@ -12,7 +12,7 @@ pytestmark = pytest.mark.integration
 
 
 def _row(service, mid):
-    return service.get_memories([mid])[0]
+    return service.get_memories("erin", [mid])[0]
 
 
 # -- 1. an edited re-ingest of an external_id is a new version, never dropped --------------------------
@@ -223,7 +223,7 @@ def test_a_burst_of_recalls_counts_each_one(service):
         service.recall("alice", "my email address", mode="exhaustive")
     mem = [int(r["id"]) for r in first if r["kind"] == "memory"]
     summ = [r["id"] for r in first if r["kind"] == "summary"]
-    assert mem and all(r["access_count"] == 10 for r in service.get_memories(mem))
+    assert mem and all(r["access_count"] == 10 for r in service.get_memories("alice", mem))
     counts = dict(service.conn.execute("SELECT id, access_count FROM summaries WHERE id = ANY(%s)", (summ,)).fetchall())
     assert all(n == 10 for n in counts.values())
 
@@ -253,9 +253,9 @@ def test_activation_survives_a_killed_process(service, db_url):
     assert ids
     # the update was handed to the server before recall returned; it commits without the process
     deadline = time.monotonic() + 10
-    while not all(r["access_count"] == 1 for r in service.get_memories(ids)) and time.monotonic() < deadline:
+    while not all(r["access_count"] == 1 for r in service.get_memories("alice", ids)) and time.monotonic() < deadline:
         time.sleep(0.05)
-    assert all(r["access_count"] == 1 for r in service.get_memories(ids))
+    assert all(r["access_count"] == 1 for r in service.get_memories("alice", ids))
 
 
 # -- 3. a failed sensor run is retried with backoff, then flagged --------------------------------------

@@ -96,7 +96,7 @@ def test_raw_lines_each_get_an_answer_and_the_server_stays_up(service):
         bad = srv.call(21, "remember", {"user_id": "mcpx\n", "content": "a new user?"})
         assert bad["result"]["isError"] and "malformed" in bad["result"]["content"][0]["text"]
         for n, (ident, reason) in enumerate((("\u00b2", "no summary"), ("sum_\x00", "NUL"), ("12\n", "whitespace"))):
-            res = srv.call(30 + n, "explain", {"id": ident})["result"]
+            res = srv.call(30 + n, "explain", {"user_id": "wire-user", "id": ident})["result"]
             assert res["isError"] and reason in res["content"][0]["text"], res
         assert srv.call(40, "recall", {"user_id": "wire-user", "query": "insects"})["result"]["structuredContent"]
     finally:
@@ -119,7 +119,7 @@ def test_official_client_gets_reasons(service):
             bad = await s.call_tool("remember", {"user_id": "mcpx\n", "content": "hello"})
             assert bad.is_error and "malformed" in bad.content[0].text
             for ident, reason in (("\u00b2", "no summary"), ("sum_\x00", "NUL")):
-                bad = await s.call_tool("explain", {"id": ident})
+                bad = await s.call_tool("explain", {"user_id": "mcpx", "id": ident})
                 assert bad.is_error and reason in bad.content[0].text
             ok = await s.call_tool("remember", {"user_id": "mcpx", "content": "I keep bees in Lyon."})
             assert not ok.is_error

@@ -34,7 +34,7 @@ def test_lower_case_names_are_not_merged_on_save_or_by_consolidation(service, mo
     assert b.similarity is not None and b.similarity >= floor
     assert b.action != "deduplicated", b
     service.consolidate("rev")
-    rows = {r["id"]: r for r in service.get_memories([a.id, b.id])}
+    rows = {r["id"]: r for r in service.get_memories(a.user_id, [a.id, b.id])}
     assert rows[a.id]["duplicate_of"] is None and rows[b.id]["duplicate_of"] is None
     texts = _texts(service, "rev", "Who leads the infrastructure review?", [a.id, b.id])
     assert [t for t in texts if t.endswith(f" {names[0]}.")] and [t for t in texts if t.endswith(f" {names[1]}.")]
@@ -45,7 +45,7 @@ def test_role_swap_is_flagged_on_save_and_not_replaced_by_consolidation(service)
     b = service.remember("debt", _OWES.format("Bob", "Alice"), created_at="2026-01-05T10:05:00Z")
     assert b.action == "flagged" and "roles may be swapped" in b.reason, b
     service.consolidate("debt")
-    rows = {r["id"]: r for r in service.get_memories([a.id, b.id])}
+    rows = {r["id"]: r for r in service.get_memories(a.user_id, [a.id, b.id])}
     assert rows[a.id]["duplicate_of"] is None and rows[b.id]["duplicate_of"] is None
     texts = _texts(service, "debt", "Who owes money for the concert tickets?", [a.id, b.id])
     assert _OWES.format("Bob", "Alice") in texts and _OWES.format("Alice", "Bob") in texts
@@ -62,12 +62,12 @@ def test_an_old_value_said_again_after_its_replacement_is_current_in_edges_recal
     moved = service.remember("home", "I moved to Glasgow last month, living in the West End now.",
                              created_at="2026-03-01T10:00:00Z")
     service.consolidate("home")
-    assert service.get_memories([old.id])[0]["superseded_by"] == moved.id
+    assert service.get_memories("home", [old.id])[0]["superseded_by"] == moved.id
     assert "Leeds" not in _profile(service, "home")
     again = service.remember("home", leeds, created_at="2026-05-01T10:00:00Z")
     assert again.action == "restated" and again.match_id == old.id, again
     service.consolidate("home")
-    rows = {r["id"]: r for r in service.get_memories([old.id, moved.id, again.id])}
+    rows = {r["id"]: r for r in service.get_memories("home", [old.id, moved.id, again.id])}
     assert rows[again.id]["duplicate_of"] is None and rows[again.id]["superseded_by"] is None
     assert rows[moved.id]["superseded_by"] == again.id  # the newest statement wins
     assert rows[old.id]["superseded_by"] == moved.id  # history kept
@@ -88,7 +88,7 @@ def test_an_old_value_backfilled_before_its_replacement_stays_a_duplicate(servic
     service.consolidate("late")
     early = service.remember("late", leeds, created_at="2026-01-15T10:00:00Z")
     assert early.action == "deduplicated" and early.match_id == old.id
-    assert service.get_memories([moved.id])[0]["superseded_by"] is None
+    assert service.get_memories("late", [moved.id])[0]["superseded_by"] is None
 
 
 def test_an_old_value_said_again_before_the_run_that_finds_its_replacement_is_current(service):
@@ -101,7 +101,7 @@ def test_an_old_value_said_again_before_the_run_that_finds_its_replacement_is_cu
     ])
     assert rep.to_dict()["deduplicated"] == 1  # no supersession known yet on save
     service.consolidate("once")
-    rows = sorted(service.get_memories(list(range(1, 4))), key=lambda r: r["created_at"])
+    rows = sorted(service.get_memories("once", list(range(1, 4))), key=lambda r: r["created_at"])
     old, moved, again = rows
     assert again["duplicate_of"] is None and again["superseded_by"] is None
     assert moved["superseded_by"] == again["id"] and old["superseded_by"] == moved["id"]

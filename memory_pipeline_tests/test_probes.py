@@ -69,7 +69,7 @@ def test_a_few_cases_of_every_category_end_to_end(service):
     assert all(len(v) == 1 for v in got["cases"].values())
     change = got["cases"]["change"][0]
     # what the scorer says agrees with the store
-    rows = service.get_memories([int(r[0]) for r in service.conn.execute(
+    rows = service.get_memories("t-dev-chg-01", [int(r[0]) for r in service.conn.execute(
         "SELECT id FROM memories WHERE user_id = 't-dev-chg-01'").fetchall()])
     olds = [r for r in rows if cases["change"][0]["old_value"].lower() in r["content"].lower()
             and cases["change"][0]["new_value"].lower() not in r["content"].lower()]

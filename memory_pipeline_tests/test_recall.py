@@ -77,7 +77,7 @@ def test_activation_is_recorded(consolidated):
     assert consolidated._activation._pending is not None  # handed to the server; recall did not wait
     mem = next(r for r in rows if r["kind"] == "memory")
     # reads through the service see it: its connection waits for the update in flight
-    assert consolidated.get_memories([int(mem["id"])])[0]["access_count"] == 1
+    assert consolidated.get_memories("alice", [int(mem["id"])])[0]["access_count"] == 1
     assert consolidated._activation._pending is None
 
 
@@ -97,9 +97,9 @@ def test_a_failed_activation_update_is_logged_and_recall_goes_on(consolidated, c
         with caplog.at_level(logging.WARNING, logger="memory_pipeline.recall"):
             consolidated._activation.wait()
     assert "activation update failed" in caplog.text and "lock timeout" in caplog.text
-    assert all(r["access_count"] == 1 for r in consolidated.get_memories(ids))  # that count is lost, said in the log
+    assert all(r["access_count"] == 1 for r in consolidated.get_memories("alice", ids))  # that count is lost, said in the log
     consolidated.recall("alice", "my email address", mode="deep")
-    assert all(r["access_count"] == 2 for r in consolidated.get_memories(ids))  # the next one is written
+    assert all(r["access_count"] == 2 for r in consolidated.get_memories("alice", ids))  # the next one is written
 
 
 def test_reasoned_recall_resolves_dates(consolidated):

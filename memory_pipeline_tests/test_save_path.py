@@ -17,7 +17,7 @@ def test_exact_duplicate_is_deduplicated_and_raw_row_kept(service):
     assert a.action == "inserted"
     assert b.action == "deduplicated"
     assert b.match_id == a.id and b.id != a.id
-    rows = {r["id"]: r for r in service.get_memories([a.id, b.id])}
+    rows = {r["id"]: r for r in service.get_memories(a.user_id, [a.id, b.id])}
     assert rows[b.id]["duplicate_of"] == a.id
     assert rows[a.id]["mention_count"] == 2
     assert service.stats("alice")["memories"] == 2
@@ -28,7 +28,7 @@ def test_paraphrase_in_flag_band_is_flagged(service):
     r = service.remember("bob", "In the mornings I like to drink dark roast coffee.")
     assert r.action == "flagged", r
     assert 0.85 <= r.similarity < 0.95
-    row = service.get_memories([r.id])[0]
+    row = service.get_memories(r.user_id, [r.id])[0]
     assert row["flagged"] and row["duplicate_of"] is None
 
 
@@ -37,7 +37,7 @@ def test_numbers_differ_never_merged(service):
     b = service.remember("carol", "I have 3 cats")
     assert b.action != "deduplicated"
     assert b.similarity is not None and b.similarity >= 0.85
-    row = service.get_memories([b.id])[0]
+    row = service.get_memories(b.user_id, [b.id])[0]
     assert row["duplicate_of"] is None
     if b.similarity >= 0.95:  # the guard, not the threshold, kept them apart
         assert "numbers differ" in b.reason
@@ -72,7 +72,7 @@ def test_users_are_isolated_for_dedup(service):
 def test_facts_and_relative_dates_are_stored(service):
     r = service.remember("hal", "Yesterday I signed the lease; email me at hal@example.com",
                          created_at="2023-05-08T14:30:00Z")
-    row = service.get_memories([r.id])[0]
+    row = service.get_memories(r.user_id, [r.id])[0]
     assert any(d["date"] == "2023-05-07" for d in row["resolved_dates"])
     assert any(f["kind"] == "email" and f["value"] == "hal@example.com" for f in row["facts"])
 
@@ -138,7 +138,7 @@ def test_stored_dates_follow_the_tense_and_record_how_they_were_resolved(service
     # Wednesday 2026-03-04: a plan on Friday is the 6th, an event told in the past the 27th before.
     r = service.remember("ida", "The plumber is coming on Friday. We met the landlord on Friday.",
                          created_at="2026-03-04T12:00:00Z")
-    plan, event = service.get_memories([r.id])[0]["resolved_dates"]
+    plan, event = service.get_memories(r.user_id, [r.id])[0]["resolved_dates"]
     assert (plan["date"], plan["method"], plan["tense"], plan["cue"]) == ("2026-03-06", "rule:weekday", "present",
                                                                           "coming")
     assert (event["date"], event["method"], event["tense"], event["cue"]) == ("2026-02-27", "rule:weekday", "past",

@@ -76,7 +76,7 @@ def test_service_restarts_a_killed_embedded_server_and_carries_on(own_home, embe
             assert time.monotonic() - started < 15
             assert svc.remember("heal-user", text).action == "inserted"
         assert svc.stats("heal-user")["memories"] == 3
-        assert svc.explain(str(first.id))["kind"] == "memory"
+        assert svc.explain("heal-user", str(first.id))["kind"] == "memory"
 
 
 def test_service_on_an_external_url_reconnects_with_backoff(home_dir, settings, embedder):

@@ -104,8 +104,8 @@ class _Runner:
         consolidate_user(self.svc.conn, user, engine=self.engine, run_id=RUN_ID, now=last + timedelta(days=days),
                          embed=self.svc.embedder.encode)
 
-    def rows(self, ids: Sequence[int]) -> dict[int, dict]:
-        got = {int(r["id"]): r for r in self.svc.get_memories(list(ids))}
+    def rows(self, user: str, ids: Sequence[int]) -> dict[int, dict]:
+        got = {int(r["id"]): r for r in self.svc.get_memories(user, list(ids))}
         self.svc.conn.rollback()
         return got
 
@@ -124,7 +124,7 @@ class _Runner:
 def _change(run: _Runner, case: dict) -> dict:
     user, ids = run.load(case["user"], case["memories"])
     run.consolidate(user, case["memories"])
-    rows = run.rows(ids)
+    rows = run.rows(user, ids)
     contents = {i: r["content"] for i, r in rows.items()}
     successor = {i: r["superseded_by"] and int(r["superseded_by"]) for i, r in rows.items()}
     sup = ps.supersession_outcome(contents, successor, case["old_value"], case["new_value"])
@@ -140,7 +140,7 @@ def _change(run: _Runner, case: dict) -> dict:
 def _control(run: _Runner, case: dict) -> dict:
     user, ids = run.load(case["user"], case["memories"])
     run.consolidate(user, case["memories"])
-    superseded = sum(r["superseded_by"] is not None for r in run.rows(ids).values())
+    superseded = sum(r["superseded_by"] is not None for r in run.rows(user, ids).values())
     answered = ps.contains_all(run.answer(user, case["question"]), case["must_stay_current"])
     run.consolidate(user, case["memories"], days=LATER_DAYS)
     later = ps.contains_all(run.answer(user, case["question"]), case["must_stay_current"])
@@ -149,8 +149,8 @@ def _control(run: _Runner, case: dict) -> dict:
 
 
 def _temporal(run: _Runner, case: dict) -> dict:
-    _, ids = run.load(case["user"], [case["memory"]])
-    resolved = run.rows(ids)[ids[0]]["resolved_dates"] or []
+    user, ids = run.load(case["user"], [case["memory"]])
+    resolved = run.rows(user, ids)[ids[0]]["resolved_dates"] or []
     got = ps.temporal_outcome(resolved, case["expression"], case["gold"])
     direction = "future" if int(case["user"].rsplit("-", 1)[1]) % 2 else "past"  # the README: they alternate
     return {"user": case["user"], "direction": direction, "gold": case["gold"], **got}
@@ -170,10 +170,10 @@ def _dedup(run: _Runner, case: dict) -> dict:
     mems = [{"content": case["a"], "created_at": _DEDUP_AT.isoformat()},
             {"content": case["b"], "created_at": (_DEDUP_AT + timedelta(minutes=3)).isoformat()}]
     user, ids = run.load(case["user"], mems)
-    saved = run.rows(ids)
+    saved = run.rows(user, ids)
     flagged = bool(saved[ids[1]]["flagged"])
     run.consolidate(user, mems)
-    after = run.rows(ids)
+    after = run.rows(user, ids)
     a, b = ids
     merged = (after[b]["duplicate_of"] == a or after[a]["duplicate_of"] == b or run.merged(user, a, b))
     return {"user": case["user"], "must_not_merge": case["must_not_merge"],

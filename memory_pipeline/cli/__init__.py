@@ -7,8 +7,9 @@ import logging
 import os
 import sys
 
-from memory_pipeline.cli import consolidate, explain, observe, recall, store
+from memory_pipeline.cli import consolidate, explain, forget, observe, recall, store
 from memory_pipeline.cli.output import EXIT_BAD_INPUT
+from memory_pipeline.config import ConfigError
 from memory_pipeline.errors import MemoryPipelineError
 
 
@@ -30,7 +31,7 @@ def build_parser() -> argparse.ArgumentParser:
         sp.set_defaults(fn=fn)
         return sp
 
-    for commands in (store, consolidate, recall, explain, observe):
+    for commands in (store, consolidate, recall, explain, observe, forget):
         commands.register(add)
     return p
 
@@ -57,7 +58,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.command != "metrics":  # `metrics` serves its own port
             _configure_telemetry()
         return args.fn(args)
-    except MemoryPipelineError as e:
+    except (MemoryPipelineError, ConfigError) as e:
         msg = " ".join(str(e).split())
         sys.stderr.write(f"memory-pipeline: error: {msg}\n")
         return EXIT_BAD_INPUT

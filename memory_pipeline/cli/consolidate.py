@@ -71,14 +71,46 @@ def cmd_demo(args) -> int:
 
 
 def cmd_mcp(args) -> int:
+    if args.http:
+        from memory_pipeline.mcp_server import main_http
+
+        if args.user:
+            raise ValidationError("--user binds a stdio server; over HTTP each token names its user")
+        main_http(_tokens_path(args), host=args.host, port=args.port)
+        return 0
     from memory_pipeline.mcp_server import main
 
-    main()
+    main(user=args.user)
+    return 0
+
+
+def _tokens_path(args) -> Path:
+    from memory_pipeline.config import Settings
+
+    return Path(args.tokens) if args.tokens else Settings.from_env().mcp_tokens
+
+
+def cmd_mcp_token(args) -> int:
+    from memory_pipeline.mcp_server.tokens import add
+
+    path = _tokens_path(args)
+    token = add(path, args.user)
+    _print({"user_id": args.user, "token": token, "file": str(path)}, args.json,
+           f"token for {args.user} (shown once; {path} keeps only its hash):\n{token}")
     return 0
 
 
 def register(add) -> None:
-    add("mcp", cmd_mcp, "the MCP server on stdio (tools: remember, recall, context, consolidate)")
+    sp = add("mcp", cmd_mcp, "the MCP server on stdio (tools: remember, recall, context, consolidate)")
+    sp.add_argument("--user", help="bind every tool to this user (default: MEMORY_PIPELINE_MCP_USER; none: trusted)")
+    sp.add_argument("--http", action="store_true", help="streamable HTTP at /mcp, one bearer token per user")
+    sp.add_argument("--host", default="127.0.0.1")
+    sp.add_argument("--port", type=int, default=8765)
+    sp.add_argument("--tokens", help="token file (default: MEMORY_PIPELINE_MCP_TOKENS or <home>/mcp_tokens)")
+
+    sp = add("mcp-token", cmd_mcp_token, "make a bearer token for the MCP HTTP server (its hash goes to the file)")
+    sp.add_argument("--user", required=True)
+    sp.add_argument("--tokens", help="token file (default: MEMORY_PIPELINE_MCP_TOKENS or <home>/mcp_tokens)")
 
     sp = add("consolidate", cmd_consolidate, "materialize a user's consolidation partition (through Dagster)")
     sp.add_argument("--user")

@@ -14,7 +14,7 @@ def cmd_explain(args) -> int:
     from memory_pipeline.service import MemoryService
 
     with MemoryService() as svc:
-        res = svc.explain(args.id)
+        res = svc.explain(args.user, args.id)
     _print(res, args.json, render(res))
     return 0
 
@@ -68,3 +68,4 @@ def render(r: dict) -> str:
 def register(add) -> None:
     sp = add("explain", cmd_explain, "why a summary, edge, profile fact or memory exists: sources, actions, run")
     sp.add_argument("id", help="memory id, summary id (sum_...), edge id (edge_...), profile id or user id")
+    sp.add_argument("--user", required=True, help="whose row: another user's id reads as not found")

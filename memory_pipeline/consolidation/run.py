@@ -31,6 +31,7 @@ from memory_pipeline.consolidation.phases import (
 from memory_pipeline.consolidation.phases.base import PhaseResult
 from memory_pipeline.consolidation.writer import Writer
 from memory_pipeline.engines.base import PROFILE, Engine
+from memory_pipeline.lib.redact import action_line
 from memory_pipeline.store import consolidation as store
 from memory_pipeline.store import incremental as incremental_sql
 from memory_pipeline.store import memories as mem_sql
@@ -121,7 +122,8 @@ def finish_outcome(out: UserOutcome, ctx: RunContext, writer: Writer, state: dic
 
 
 def _run_phase(phase, ctx: RunContext, writer: Writer, engine: Engine) -> PhaseResult:
-    before, spent, t0 = writer.action_counts.copy(), engine.usage(), time.perf_counter()
+    before, spent, logged = writer.action_counts.copy(), engine.usage(), len(writer.actions)
+    t0 = time.perf_counter()
     result = telemetry.timed(phase.run, f"consolidation.{phase.NAME}", "phase", phase=phase.NAME)(
         ctx, writer, engine)
     log.info("phase %s of user %s: %.3f s", phase.NAME, ctx.user_id, time.perf_counter() - t0,
@@ -133,6 +135,7 @@ def _run_phase(phase, ctx: RunContext, writer: Writer, engine: Engine) -> PhaseR
     result.counts.update({k: v for k, v in engine.usage().since(spent).as_counts().items() if v})
     writer.flush()
     result.actions = writer.action_counts - before
+    result.redacted = [action_line(a) for a in writer.actions[logged:logged + 10]]
     return result
 
 

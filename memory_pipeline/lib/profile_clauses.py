@@ -40,6 +40,7 @@ class Stated:
     current: dict[str, tuple[int, str, str, frozenset[str]]] = field(default_factory=dict)
     past: dict[str, tuple[int, str]] = field(default_factory=dict)
     frames: dict[str, frozenset[str]] = field(default_factory=dict)
+    valued: set[str] = field(default_factory=set)  # attributes whose current statement names a value
 
     def read(self, index: int, source_id: str, found: Sequence[Statement]) -> None:
         for st in found:
@@ -64,8 +65,13 @@ class Stated:
             else:
                 # the same frame with another value ("we're 7 now", "we're 9 people now"): the newer holds
                 self._drop(lambda key, line, words, f=st.frame: _same_frame(f, self.frames.get(key)))
-                self.current[st.key] = (index, rendered(st), source_id, st.words)
-                self.frames[st.key] = st.frame
+                # a statement that names no value ("signed the lease for a new flat") cannot replace
+                # one that does ("lives in Paris"): it stands beside it as a note
+                key = st.key if st.value or st.key not in self.valued else f"note:{st.line}"
+                self.current[key] = (index, rendered(st), source_id, st.words)
+                self.frames[key] = st.frame
+                if key == st.key:
+                    (self.valued.add if st.value else self.valued.discard)(key)
 
     def forget_old_notes(self, times: Sequence[datetime]) -> None:
         """A clause without a relation head cannot be replaced by attribute, so it counts as current only
@@ -79,6 +85,7 @@ class Stated:
         for key, (_, line, _, words) in list(self.current.items()):
             if ended(key, line, words):
                 del self.current[key]
+                self.valued.discard(key)
 
 
 def not_replaced(said: Sequence[Statement], successor: Sequence[Statement]) -> list[Statement]:

@@ -7,6 +7,8 @@ from dataclasses import dataclass
 
 import psycopg
 
+from memory_pipeline.store.forget import sanctioned
+
 
 def lost_memories(conn: psycopg.Connection, users: Sequence[str]) -> list[int]:
     """Rows whose links point nowhere (a link to a missing row or summary would lose the memory)."""
@@ -29,9 +31,10 @@ class LedgerCheck:
 
     recorded: int  # rows the ledger held before this check
     present: int  # raw rows in the store now
-    missing: list[int]  # recorded rows no longer in the store (deleted)
+    missing: list[int]  # recorded rows no longer in the store (deleted) with no logged forget
     changed: list[int]  # recorded rows whose content or owner differs from what was recorded
     added: int  # rows recorded by this check (new since the last one)
+    forgotten: int = 0  # recorded rows a logged forget / invalidate removed (sanctioned; now unrecorded)
 
 
 def check_ledger(conn: psycopg.Connection, users: Sequence[str]) -> LedgerCheck:
@@ -46,6 +49,11 @@ def check_ledger(conn: psycopg.Connection, users: Sequence[str]) -> LedgerCheck:
     missing = [r[0] for r in conn.execute(
         "SELECT l.id FROM memory_ledger l WHERE l.user_id = ANY(%s)"
         " AND NOT EXISTS (SELECT 1 FROM memories m WHERE m.id = l.id) ORDER BY l.id", (u,))]
+    # a row the user asked to forget (or marked false) is gone by design: the action log says so
+    forgotten = sanctioned(conn, u, missing)
+    if forgotten:
+        conn.execute("DELETE FROM memory_ledger WHERE user_id = ANY(%s) AND id = ANY(%s)", (u, sorted(forgotten)))
+        missing = [i for i in missing if i not in forgotten]
     changed = [r[0] for r in conn.execute(
         "SELECT l.id FROM memory_ledger l JOIN memories m ON m.id = l.id WHERE l.user_id = ANY(%s)"
         " AND (m.user_id <> l.user_id OR md5(m.content)::uuid <> l.content_md5) ORDER BY l.id", (u,))]
@@ -55,7 +63,7 @@ def check_ledger(conn: psycopg.Connection, users: Sequence[str]) -> LedgerCheck:
         " FROM memories m WHERE m.user_id = ANY(%s)"
         " AND NOT EXISTS (SELECT 1 FROM memory_ledger l WHERE l.user_id = m.user_id AND l.id = m.id)"
         " ON CONFLICT DO NOTHING", (u,)).rowcount
-    return LedgerCheck(recorded, present, missing, changed, added)
+    return LedgerCheck(recorded, present, missing, changed, added, len(forgotten))
 
 
 def mixed_user_rows(conn: psycopg.Connection, users: Sequence[str]) -> list[str]:

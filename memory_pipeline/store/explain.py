@@ -1,5 +1,6 @@
 """SQL of `explain`: a derived row (summary, edge, profile) or a memory, its sources with their text,
-and the action-log entries that made it. Read-only."""
+and the action-log entries that made it. Read-only; every statement is within one user, so another
+user's id reads exactly like one that does not exist."""
 
 from __future__ import annotations
 
@@ -24,27 +25,27 @@ def _all(conn: psycopg.Connection, sql: str, args: tuple) -> list[dict]:
     return conn.cursor(row_factory=dict_row).execute(sql, args).fetchall()
 
 
-def summary(conn: psycopg.Connection, summary_id: str) -> dict | None:
+def summary(conn: psycopg.Connection, user_id: str, summary_id: str) -> dict | None:
     return _one(conn, "SELECT id, user_id, cluster_id, namespace, content, key_facts, decisions, superseded_facts,"
                 " resolved_dates, source_ids, source_chars, temporal_start, temporal_end, scope, method, model,"
-                " prompt_version, run_id, confidence, tier, created_at FROM summaries WHERE id = %s", (summary_id,))
+                " prompt_version, run_id, confidence, tier, created_at FROM summaries WHERE user_id = %s AND id = %s",
+                (user_id, summary_id))
 
 
-def edge(conn: psycopg.Connection, edge_id: str) -> dict | None:
+def edge(conn: psycopg.Connection, user_id: str, edge_id: str) -> dict | None:
     return _one(conn, "SELECT id, user_id, edge_type, source_id, target_id, weight, reason, run_id, created_at"
-                " FROM edges WHERE id = %s", (edge_id,))
+                " FROM edges WHERE user_id = %s AND id = %s", (user_id, edge_id))
 
 
-def profile(conn: psycopg.Connection, profile_id: str) -> dict | None:
-    """By profile id, or by user id (each user has exactly one profile)."""
+def profile(conn: psycopg.Connection, user_id: str, profile_id: str) -> dict | None:
+    """The user's profile, by its id or by the user id (each user has exactly one profile)."""
     return _one(conn, "SELECT user_id, id, version, content, sections, patterns, source_ids, fact_sources, method,"
-                " model, run_id,"
-                " updated_at FROM profiles WHERE id = %s OR user_id = %s ORDER BY (id = %s) DESC LIMIT 1",
-                (profile_id, profile_id, profile_id))
+                " model, run_id, updated_at FROM profiles WHERE user_id = %s AND (id = %s OR user_id = %s)",
+                (user_id, profile_id, profile_id))
 
 
-def memory(conn: psycopg.Connection, memory_id: int) -> dict | None:
-    return _one(conn, f"SELECT {_MEMORY_COLUMNS} FROM memories WHERE id = %s", (memory_id,))
+def memory(conn: psycopg.Connection, user_id: str, memory_id: int) -> dict | None:
+    return _one(conn, f"SELECT {_MEMORY_COLUMNS} FROM memories WHERE user_id = %s AND id = %s", (user_id, memory_id))
 
 
 def memories(conn: psycopg.Connection, user_id: str, ids: Sequence[int]) -> list[dict]:

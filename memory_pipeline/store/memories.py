@@ -206,13 +206,14 @@ def memory_row(
     )
 
 
-def get_memories(conn: psycopg.Connection, ids: Sequence[int]) -> list[dict]:
+def get_memories(conn: psycopg.Connection, user_id: str, ids: Sequence[int]) -> list[dict]:
+    """The user's rows among `ids` (another user's id is left out, as a missing one is)."""
     cur = conn.cursor(row_factory=psycopg.rows.dict_row)
     return cur.execute(
         "SELECT id, user_id, external_id, content, created_at, namespace, tier, duplicate_of, superseded_by,"
         " summarized_into, mention_count, flagged, flag_reason, facts, resolved_dates, access_count, version"
-        " FROM memories WHERE id = ANY(%s) ORDER BY id",
-        (list(ids),),
+        " FROM memories WHERE user_id = %s AND id = ANY(%s) ORDER BY id",
+        (user_id, list(ids)),
     ).fetchall()
 
 

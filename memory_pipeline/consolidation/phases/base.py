@@ -13,11 +13,14 @@ class PhaseResult:
     counts: Counter = field(default_factory=Counter)
     previews: list[str] = field(default_factory=list)
     actions: Counter = field(default_factory=Counter)  # filled by the run loop from the writer's log
+    # previews without memory text (MEMORY_PIPELINE_PREVIEWS=redacted), from the writer's log as well
+    redacted: list[str] = field(default_factory=list)
 
     def merge(self, other: PhaseResult) -> None:
         self.counts.update(other.counts)
         self.actions.update(other.actions)
         self.previews.extend(other.previews[: max(0, 10 - len(self.previews))])
+        self.redacted.extend(other.redacted[: max(0, 10 - len(self.redacted))])
 
 
 def judged_by(engine, kind: str, method: str | None) -> dict:

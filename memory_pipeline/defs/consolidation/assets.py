@@ -75,7 +75,7 @@ def consolidate_users(
         phases = by_asset.get(key, PhaseResult(key, key))
         cost = llm_cost(phases.counts, llm.price_prompt, llm.price_completion)
         yield dg.MaterializeResult(asset_key=spec.key, metadata={
-            **common, **_metadata(phases), **extra.get(key, {}), **({"llm_cost_usd": cost} if cost is not None else {})})
+            **common, **_metadata(phases, rt.settings.previews), **extra.get(key, {}), **({"llm_cost_usd": cost} if cost is not None else {})})
 
 
 FAILED_SHOWN = 20  # failed users named in metadata (a range run copies it onto every partition's event)
@@ -108,12 +108,15 @@ def llm_cost(counts, price_prompt: float | None, price_completion: float | None)
                   + counts.get("llm_completion_tokens", 0) * (price_completion or 0)) / 1e6, 6)
 
 
-def _metadata(res: PhaseResult) -> dict:
+def _metadata(res: PhaseResult, previews: str = "full") -> dict:
+    """Counts and actions by type; a preview of what was made as the operator allows
+    (MEMORY_PIPELINE_PREVIEWS): full (memory text), redacted (ids, actions, reasons), off."""
     meta: dict = dict(sorted(res.counts.items()))
     if res.actions:
         meta["actions"] = dg.MetadataValue.json(dict(sorted(res.actions.items())))
-    if res.previews:
-        meta["preview"] = dg.MetadataValue.md("\n".join(f"- {x}" for x in res.previews[:10]))
+    shown = {"full": res.previews, "redacted": res.redacted}.get(previews, [])
+    if shown:
+        meta["preview"] = dg.MetadataValue.md("\n".join(f"- {x}" for x in shown[:10]))
     return meta
 
 

@@ -17,8 +17,9 @@ COMPRESSION_BOUNDS = (1.0, 100.0)
     specs=[
         # blocking: a lost memory fails the run, so an alarm cannot pass as a green run
         dg.AssetCheckSpec("no_loss", asset="memory_summaries", blocking=True,
-                          description="Every raw memory an earlier check saw is still there with the same content,"
-                                      " and every link points at a row that exists."),
+                          description="Every raw memory an earlier check saw is still there with the same content"
+                                      " (or a logged forget / invalidate removed it), and every link points at"
+                                      " a row that exists."),
         dg.AssetCheckSpec("user_isolation", asset="memory_summaries",
                           description="No summary or edge mixes memories of two users."),
         dg.AssetCheckSpec("summary_bounds", asset="memory_summaries",
@@ -40,6 +41,7 @@ def consolidation_checks(context: dg.AssetCheckExecutionContext, memory_store: M
         metadata={"broken_links": len(lost), "sample": str(lost[:5]), "rows_previously_checked": ledger.recorded,
                   "rows_now": ledger.present, "rows_deleted": len(ledger.missing),
                   "rows_content_changed": len(ledger.changed), "rows_newly_recorded": ledger.added,
+                  "rows_forgotten": ledger.forgotten,
                   "deleted_sample": str(ledger.missing[:5]), "changed_sample": str(ledger.changed[:5])},
     )
     mixed = check_sql.mixed_user_rows(conn, users)
