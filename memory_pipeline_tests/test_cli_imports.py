@@ -38,7 +38,7 @@ def memory_id(service):
 
 @pytest.mark.parametrize("args", [
     ["stats", "--json"],
-    ["explain", "{id}", "--json"],
+    ["explain", "--user", "cli-light", "{id}", "--json"],
     ["context", "--user", "cli-light", "--json"],
     ["suggestions", "list", "--user", "cli-light", "--json"],
 ])

@@ -29,7 +29,7 @@ def commands(memory_id: str) -> list[tuple[str, list[str], int]]:
         ("stats", ["stats", "--json"], 0),
         ("recall", ["recall", "--user", USER, "what am I reading", "--json"], 0),
         ("remember", ["remember", "--user", USER, "I started reading {n} books this month", "--json"], 0),
-        ("explain", ["explain", memory_id, "--json"], 0),
+        ("explain", ["explain", "--user", USER, memory_id, "--json"], 0),
         ("context", ["context", "--user", USER, "--json"], 0),
         ("suggestions", ["suggestions", "list", "--user", USER, "--json"], 0),
         ("bad input: usage", ["recall", "--user", USER, "q", "--mode", "nope"], 2),

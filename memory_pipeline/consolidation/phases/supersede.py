@@ -50,6 +50,8 @@ def run(ctx: RunContext, writer: Writer, engine: Engine) -> PhaseResult:
         newer, older = int(sup.newer_id), int(sup.older_id)
         if newer not in ctx.pos or older not in ctx.pos:
             continue  # an engine may only name this user's memories
+        if _order(ctx, newer) < _order(ctx, older) or links.get(newer) == older:
+            continue  # an edge runs from the later statement to the earlier one, never both ways
         ctx.supersede_reason[(newer, older)] = sup.reason
         unlinked = s.superseded_by[ctx.pos[older]] is None
         if (str(newer), str(older)) in existing:
@@ -74,6 +76,11 @@ def run(ctx: RunContext, writer: Writer, engine: Engine) -> PhaseResult:
     writer.set_memory("superseded_by", links)
     res.counts["edges_new"] += len(edges)
     return res
+
+
+def _order(ctx: RunContext, memory_id: int) -> tuple:
+    """When a memory was said, as the run reads it (an out-of-range time at its bound), then its id."""
+    return ctx.snap.created_at[ctx.pos[memory_id]], memory_id
 
 
 def _restatements(ctx: RunContext, writer: Writer, links: dict[int, int], existing: set) -> list[dict]:
