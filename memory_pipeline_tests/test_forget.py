@@ -31,13 +31,16 @@ def _store_text(svc, needle: str, user: str = "alice") -> dict[str, int]:
     return {t: n for t, n in found.items() if n}
 
 
+_EARLIER_RUNS: set[str] = set()  # runs of earlier tests in this session's instance (their stores are gone)
+
+
 def _dagster_text(settings, needle: str) -> int:
-    """Events of every run in the instance whose serialized form (metadata included) holds `needle`."""
+    """Events of every run this test's store made whose serialized form (metadata included) holds `needle`."""
     from memory_pipeline.defs.launch import instance
 
     inst = instance(settings)
     return sum(needle in dg.serialize_value(ev) for rec in inst.get_run_records()
-               for ev in inst.all_logs(rec.dagster_run.run_id))
+               if rec.dagster_run.run_id not in _EARLIER_RUNS for ev in inst.all_logs(rec.dagster_run.run_id))
 
 
 def _id_of(svc, user: str, text: str) -> int:
@@ -48,7 +51,11 @@ def _id_of(svc, user: str, text: str) -> int:
 
 
 @pytest.fixture
-def alice(service):
+def alice(service, settings):
+    from memory_pipeline.defs.launch import instance
+
+    _EARLIER_RUNS.clear()
+    _EARLIER_RUNS.update(rec.dagster_run.run_id for rec in instance(settings).get_run_records())
     service.remember_many(alice_memories())
     service.remember("alice", MOVE, created_at="2025-03-08T09:00:00Z")  # a duplicate: goes with it
     service.remember("bob", BOBS)  # bob's own, untouched
