@@ -11,7 +11,7 @@ import pytest
 from memory_pipeline.bench import train_judge
 from memory_pipeline.lib.judge import FEATURE_NAMES, load
 from memory_pipeline.lib.judge_features import NAMES, pair_features, read
-from memory_pipeline.lib.judge_sentence import SENTENCE_NAMES, sentence_features
+from memory_pipeline.lib.judge_sentence import SENTENCE_NAMES, sentence_features, value_voice
 
 T0 = datetime(2025, 6, 1, 9, tzinfo=UTC)
 
@@ -33,6 +33,17 @@ def test_another_persons_value_is_theirs_and_the_users_is_the_users():
     assert feats("my sister just moved to Lisbon for work", older)["other_holder_new"] == 1.0
     assert feats("Tessa moved to Lisbon last week", older)["other_holder_new"] == 1.0
     assert feats("we finally moved to Lisbon last week", older)["other_holder_new"] == 0.0
+
+
+def test_a_value_in_another_persons_clause_or_another_time_is_not_the_users_new_fact():
+    assert value_voice("my cousin just moved to Galway for a new job and she loves it", "Galway") == "other"
+    assert value_voice("back when I lived in Leeds I cycled everywhere", "Leeds") == "subordinate"
+    assert value_voice("when I worked at Initech we had free lunch. now I bring sandwiches", "Initech") == "subordinate"
+    # the user's own move, also in a subordinate clause when a change cue is in it, is the user's
+    assert value_voice("my partner and I moved to Galway in May", "Galway") is None
+    assert value_voice("since my brother's wedding I moved to Galway", "Galway") is None
+    assert value_voice("when I joined Initech last spring the team was tiny", "Initech") is None
+    assert value_voice("I live in Leeds", "Paris") is None  # a value the text does not name
 
 
 def test_modality_and_cues_are_closed_classes():
@@ -150,3 +161,20 @@ def test_a_change_said_in_one_sentence_of_a_chatty_message_supersedes_the_old_fa
     assert service.consolidate("rui")["status"] == "SUCCESS"
     rows = service.conn.execute("SELECT reason FROM edges WHERE user_id = 'rui' AND edge_type = 'supersedes'").fetchall()
     assert len(rows) == 1 and "(judge;" in rows[0][0], rows
+
+
+@pytest.mark.integration
+@pytest.mark.parametrize("newer", [
+    "back when I lived in Leeds I cycled everywhere. these days I mostly walk",
+    "my cousin just moved to Leeds for a new job and she loves it",
+])
+def test_a_city_of_the_past_or_of_another_person_leaves_the_users_city_current(service, newer):
+    # the structural rules read both as a new city of the user's; their edge is written only when the
+    # new value is the user's own, in a clause of the present
+    service.remember_many([
+        {"user_id": "oli", "content": "I live in Ghent with two cats", "created_at": T0.isoformat()},
+        {"user_id": "oli", "content": newer, "created_at": (T0 + timedelta(days=50)).isoformat()},
+    ])
+    assert service.consolidate("oli")["status"] == "SUCCESS"
+    assert service.conn.execute("SELECT count(*) FROM edges WHERE user_id = 'oli'"
+                                " AND edge_type = 'supersedes'").fetchone()[0] == 0

@@ -28,6 +28,7 @@ from memory_pipeline.engines.base import (
 from memory_pipeline.lib.change import detect_change, value_texts
 from memory_pipeline.lib.judge import Verdict, judge
 from memory_pipeline.lib.judge_features import differing_values
+from memory_pipeline.lib.judge_sentence import value_voice
 from memory_pipeline.lib.merge_guard import merge_conflicts
 from memory_pipeline.lib.profile import build_profile
 from memory_pipeline.lib.summarize import map_reduce_summary, merge_text
@@ -102,6 +103,8 @@ class LocalEngine:
             v = verdicts[(newer.id, older.id)]
             change = None if sim < RULE_MIN_SIMILARITY else detect_change(
                 newer.content, older.content, lambda val, t=newer.created_at: first_said.get(val.lower(), t) < t)
+            if change is not None and change.new_value and value_voice(newer.content, change.new_value):
+                change = None  # the rule's new value is another person's, or set in another time
             if change is None and not v.supersedes:
                 continue
             if change is not None and change.relation == "residence":

@@ -23,6 +23,7 @@ from memory_pipeline.lib.vocab.judge import (
     PERSON_NOUNS,
     PLAN_WORDS,
     POSSESSIVES,
+    SUBORDINATORS,
     THIRD_PERSON,
 )
 
@@ -153,3 +154,32 @@ def sentence_features(newer: str, older: str) -> list[float]:
         "sent_count": count,
     }
     return [float(f[n]) for n in SENTENCE_NAMES]
+
+
+def value_voice(text: str, value: str) -> str | None:
+    """Why a value the text names is not a new fact of the user's, if it is not: "other" when its clause
+    gives it to another person ("my sister moved to X": a third-person pronoun or a person noun nearer
+    to it than any first person), "subordinate" when a subordinating conjunction sets its clause in
+    another time and no change cue is in it ("back when I lived in X"). None: the user's own."""
+    r = read(text)
+    first = value.lower().split()[:1]
+    span = next((v for v in r.values if first and v.key.split()[:1] == first), None)
+    if span is None:
+        return None
+    n = len(span.key.split())
+    lo, hi = span.pos - n, span.pos + 1  # the clause: punctuation on either side bounds it
+    while lo >= 0 and r.sents[lo] == span.sent and r.tokens[lo][0].isalnum():
+        lo -= 1
+    while hi < len(r.tokens) and r.tokens[hi][0].isalnum():
+        hi += 1
+    before = [t.lower() for t in r.tokens[lo + 1: span.pos - n + 1]]
+    for i in range(len(before) - 1, -1, -1):
+        w = before[i]
+        if w in FIRST_PERSON and not (w in POSSESSIVES and before[i + 1: i + 2] and before[i + 1] in PERSON_NOUNS):
+            break
+        if w in THIRD_PERSON or w in PERSON_NOUNS:
+            return "other"
+    clause = {t.lower() for t in r.tokens[lo + 1: hi]}
+    if SUBORDINATORS & set(before) and not clause & CHANGE_CUES:
+        return "subordinate"
+    return None

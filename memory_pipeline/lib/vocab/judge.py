@@ -15,6 +15,8 @@ PAST_MARKERS = frozenset({"was", "were", "used", "left", "quit", "ex", "former",
 PLAN_WORDS = frozenset({"will", "gonna", "going", "plan", "planning", "plans", "thinking", "considering",
                         "might", "may", "maybe", "hope", "hoping", "want", "wants", "wanna", "like",
                         "someday", "eventually", "next", "interview", "tempted", "dream", "wish"})
+# Subordinating conjunctions that set a clause in another time or condition ("back when I lived in X").
+SUBORDINATORS = frozenset({"when", "while", "whilst", "whenever", "until", "till", "before", "after", "if", "unless"})
 HYPOTHETICAL = frozenset({"if", "would", "could", "suppose", "imagine", "hypothetically", "whether", "unless"})
 POSSESSIVES = frozenset({"my", "our", "his", "her", "their", "your"})
 THIRD_PERSON = frozenset({"he", "she", "they", "he's", "she's", "they're", "his", "her", "their", "him",
