@@ -12,6 +12,7 @@ from memory_pipeline.bench import train_judge
 from memory_pipeline.lib.judge import FEATURE_NAMES, load
 from memory_pipeline.lib.judge_features import NAMES, pair_features, read
 from memory_pipeline.lib.judge_sentence import SENTENCE_NAMES, sentence_features, value_voice
+from memory_pipeline.lib.judge_statements import STATEMENT_NAMES, statement_features
 
 T0 = datetime(2025, 6, 1, 9, tzinfo=UTC)
 
@@ -78,9 +79,24 @@ def test_sentence_features_read_the_sentence_holding_the_value_not_the_whole_mes
     assert other["sent_own_assertive"] == 0.0
 
 
+def stfeats(newer: str, older: str) -> dict[str, float]:
+    return dict(zip(STATEMENT_NAMES, statement_features(newer, older), strict=True))
+
+
+def test_statement_features_read_a_relation_restated_with_another_value_and_an_ended_state():
+    moved = stfeats("User: we moved up to Leeds last weekend, boxes everywhere", "I live in Ghent with two cats")
+    assert moved == {"stmt_changed": 1.0, "stmt_ends_old": 0.0, "stmt_new": 1.0, "stmt_old": 1.0}
+    assert stfeats("I live in Ghent, still", "I live in Ghent with two cats")["stmt_changed"] == 0.0
+    stopped = stfeats("I've stopped tennis, my knee can't take it", "I play tennis at the Riverside club on Sundays")
+    assert stopped["stmt_ends_old"] == 1.0 and stopped["stmt_changed"] == 0.0
+    # another person's move and a plan are no statements of the user's
+    assert stfeats("my cousin moved to Leeds", "I live in Ghent")["stmt_changed"] == 0.0
+    assert stfeats("I might move to Leeds next year", "I live in Ghent")["stmt_changed"] == 0.0
+
+
 def test_shipped_model_matches_the_features_and_reads_as_probabilities():
     m = load()
-    assert m.names == FEATURE_NAMES == NAMES + SENTENCE_NAMES
+    assert m.names == FEATURE_NAMES == NAMES + SENTENCE_NAMES + STATEMENT_NAMES
     assert len(m.weights) == len(FEATURE_NAMES) and 0 < m.threshold <= 1
 
 

@@ -13,15 +13,17 @@ from pathlib import Path
 
 from memory_pipeline.lib.judge_features import NAMES, pair_features
 from memory_pipeline.lib.judge_sentence import SENTENCE_NAMES, sentence_features
+from memory_pipeline.lib.judge_statements import STATEMENT_NAMES, statement_features
 
 MODEL_PATH = Path(__file__).with_name("judge_model.json")
-FEATURE_NAMES = NAMES + SENTENCE_NAMES
+FEATURE_NAMES = NAMES + SENTENCE_NAMES + STATEMENT_NAMES
 
 
 def features(newer: str, older: str, cosine: float, newer_at: datetime, older_at: datetime) -> list[float]:
-    """The judge's vector (in `FEATURE_NAMES` order): whole-text features, then those of the best-matching
-    sentence pair."""
-    return pair_features(newer, older, cosine, newer_at, older_at) + sentence_features(newer, older)
+    """The judge's vector (in `FEATURE_NAMES` order): whole-text features, those of the best-matching
+    sentence pair, then those of the clause reader's statements."""
+    return (pair_features(newer, older, cosine, newer_at, older_at) + sentence_features(newer, older)
+            + statement_features(newer, older))
 
 
 @dataclass(frozen=True)
@@ -44,7 +46,7 @@ class Verdict:
 def load(path: Path = MODEL_PATH) -> Model:
     d = json.loads(path.read_text())
     if tuple(d["features"]) != FEATURE_NAMES:
-        raise ValueError(f"{path.name}: its features differ from lib.judge_features/judge_sentence; retrain the judge")
+        raise ValueError(f"{path.name}: its features differ from lib.judge_features/judge_sentence/judge_statements; retrain the judge")
     return Model(tuple(d["features"]), tuple(d["weights"]), d["bias"], d["threshold"], d["version"])
 
 

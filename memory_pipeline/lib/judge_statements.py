@@ -1,0 +1,53 @@
+"""Statement-level features for the supersession judge, from the clause reader
+(`lib/extract/statements.statements`: first-person, non-modal clauses with the relation they name, its
+value, and whether the clause states a stopped or ended state).
+
+A change is often a relation stated again with another value ("I live in X" / "moved up to Y"), or a
+stopped state that ends what the older text stated ("I've been doing keto" / "I've stopped keto"): the
+reader names the relation, so these need no phrase of our own. A transcript's speaker label ("User: ")
+is dropped first: the reader reads a statement's own words.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from memory_pipeline.lib.extract.statements import Statement, statements, stems
+
+SPEAKER_LABEL = re.compile(r"^\s*[A-Z][\w ]{0,30}:\s+")
+# relations that hold no value of their own to replace
+_VALUELESS = frozenset({"stopped", "contrast"})
+
+
+@lru_cache(maxsize=4096)
+def read_statements(text: str) -> tuple[Statement, ...]:
+    return tuple(statements(SPEAKER_LABEL.sub("", text)))
+
+
+STATEMENT_FEATURES: dict[str, str] = {
+    "stmt_changed": "a relation the older text states for the user is stated in the newer with another value",
+    "stmt_ends_old": "a stopped or ended statement of the newer text shares words with a current older one,"
+                     " or names its words as no longer so",
+    "stmt_new": "the newer text holds a first-person statement of a relation",
+    "stmt_old": "the older text holds a current first-person statement of a relation",
+}
+STATEMENT_NAMES = tuple(STATEMENT_FEATURES)
+
+
+def _ends(n: Statement, o: Statement) -> bool:
+    return (n.ends and bool(stems(n.words) & stems(o.words))) or any(x.lower() in o.line.lower() for x in n.stale)
+
+
+def statement_features(newer: str, older: str) -> list[float]:
+    """The statement-level vector (in `STATEMENT_NAMES` order) of a newer text against an older one."""
+    new, old = read_statements(newer), [s for s in read_statements(older) if not s.past]
+    changed = any(n.key == o.key and o.relation not in _VALUELESS and n.value and o.value and not n.past
+                  and n.value.lower() != o.value.lower() for o in old for n in new)
+    f = {
+        "stmt_changed": float(changed),
+        "stmt_ends_old": float(any(_ends(n, o) for o in old for n in new)),
+        "stmt_new": float(bool(new)),
+        "stmt_old": float(bool(old)),
+    }
+    return [f[n] for n in STATEMENT_NAMES]
