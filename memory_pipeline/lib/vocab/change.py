@@ -189,9 +189,6 @@ SWITCH = (
                + _END, re.IGNORECASE),
     re.compile(r"\b(?P<old>[\w'&/.#+-]+)\s+(?:was|has\s+been|got|is\s+being)\s+replaced\s+by\s+" + _V.format("new")
                + _END, re.IGNORECASE),
-    # "coffee instead of tea"
-    re.compile(r"\b(?P<new>[\w'&/.#+-]+)(?:\s+now)?\s+instead\s+of\s+" + _V.format("old") + _END,
-               re.IGNORECASE),
 )
 # A choice the user (or a note) states: "I'd pick Kotlin over Java", "Prefers tea over coffee now"; a
 # past switch said inside a question is still said ("since I moved from X to Y, how do I ...?"), a
@@ -233,7 +230,6 @@ DROPPING_CUE = re.compile(_DROP_CUES + r"|\bany\s?more\b|\bgood-?bye\b|" + PAST_
 NEGATED_CUE = re.compile(r"(?:\b(?:not|never|no)|n't)(?:\s+\w+)?\s*$", re.IGNORECASE)
 # ... or negates it with "anymore" in the same clause ("the bullet thing isn't working for me anymore").
 NEGATION = re.compile(r"\b(?:not|no|never|nothing)\b|n't\b", re.IGNORECASE)
-ANYMORE = re.compile(r"\b(?:any\s?more|no\s+longer)\b", re.IGNORECASE)
 # ... but only a clause-final "anymore" leaves the words before it; "X no longer uses Y" leaves Y.
 ANYMORE_AFTER = re.compile(r"\bany\s?more\b", re.IGNORECASE)
 # A question that asks for something to be done states it ("can you switch to Pacific time?").
