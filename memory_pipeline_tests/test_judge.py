@@ -194,3 +194,18 @@ def test_a_city_of_the_past_or_of_another_person_leaves_the_users_city_current(s
     assert service.consolidate("oli")["status"] == "SUCCESS"
     assert service.conn.execute("SELECT count(*) FROM edges WHERE user_id = 'oli'"
                                 " AND edge_type = 'supersedes'").fetchone()[0] == 0
+
+
+@pytest.mark.integration
+def test_a_correction_of_where_the_user_studies_supersedes_the_old_statement(service):
+    # no rule reads it; judge-3 does: the clause reader states the same relation ("at X") with another
+    # value, and the old one comes back only negated
+    service.remember_many([
+        {"user_id": "bo", "content": "I'm a second-year at the University of Bristol studying drama",
+         "created_at": T0.isoformat()},
+        {"user_id": "bo", "content": "I'm at Bristol Old Vic Theatre School, not the University of Bristol, everyone"
+         " confuses them", "created_at": (T0 + timedelta(days=3)).isoformat()},
+    ])
+    assert service.consolidate("bo")["status"] == "SUCCESS"
+    rows = service.conn.execute("SELECT reason FROM edges WHERE user_id = 'bo' AND edge_type = 'supersedes'").fetchall()
+    assert len(rows) == 1 and "(judge;" in rows[0][0] and "stmt_" in rows[0][0], rows
