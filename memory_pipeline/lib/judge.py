@@ -46,7 +46,7 @@ class Verdict:
 def load(path: Path = MODEL_PATH) -> Model:
     d = json.loads(path.read_text())
     if tuple(d["features"]) != FEATURE_NAMES:
-        raise ValueError(f"{path.name}: its features differ from lib.judge_features/judge_sentence/judge_statements; retrain the judge")
+        raise ValueError(f"{path.name}: its features differ from lib/judge_*.py; retrain the judge")
     return Model(tuple(d["features"]), tuple(d["weights"]), d["bias"], d["threshold"], d["version"])
 
 
