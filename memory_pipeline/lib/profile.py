@@ -364,12 +364,17 @@ def build_profile(
     topic_of_slot: dict[str, str] = {}  # "slot:drink" -> "topic:coffee" while that slot says coffee
     stated: dict[str, set[str]] = {}  # item text -> ids of the sources that state it
     clauses = Stated()
-    for source in replaced:
-        index = sum(chronological(u) < chronological(source) for u in used) - 0.5
-        successor = unique[source.successor]
-        clauses.read(index, source.id, not_replaced((source.extracted or extract(source.content))[2],
-                                                    (successor.extracted or extract(successor.content))[2]))
-    for index, source in enumerate(used):
+    position = {s.id: i for i, s in enumerate(used)}
+    # one pass in time order: a superseded source is read where it was said, so a newer statement of the
+    # same attribute (from a current source) still replaces what it states
+    for source in sorted((*used, *replaced), key=chronological):
+        if source.id in superseded_ids:
+            index = sum(chronological(u) < chronological(source) for u in used) - 0.5
+            successor = unique[source.successor]
+            clauses.read(index, source.id, not_replaced((source.extracted or extract(source.content))[2],
+                                                        (successor.extracted or extract(successor.content))[2]))
+            continue
+        index = position[source.id]
         facts, states, found = source.extracted or extract(source.content)
         covered = _read_slots(source, index, latest, topic_of_slot, facts, stated, states)
         _read_facts(source, index, covered, latest, topic_of_slot, occurrences, facts, stated)

@@ -21,6 +21,7 @@ _HEAD_WORDS = frozenset(HEADS)
 # what the user does for work reads as one line
 _WORK = frozenset({"job", "role", "occupation"})
 # how a line names the value of its relation first
+_DASH = " \u2014 "
 _SAYS = {"residence": "Lives in", "job": "Works at", "role": "Works at", "spouse": "Married to"}
 
 
@@ -30,7 +31,7 @@ def rendered(st: Statement) -> str:
     says = _SAYS.get(st.relation)
     if not st.value or not says or st.line.lower().startswith(f"{says} {st.value}".lower()):
         return st.line
-    return f"{says} {st.value} \u2014 {st.line}"
+    return f"{says} {st.value}{_DASH}{st.line}"
 
 
 @dataclass
@@ -65,13 +66,26 @@ class Stated:
             else:
                 # the same frame with another value ("we're 7 now", "we're 9 people now"): the newer holds
                 self._drop(lambda key, line, words, f=st.frame: _same_frame(f, self.frames.get(key)))
+                # a choice among named alternatives ("torn between A and B") is settled by a newer statement
+                # naming one of them ("committed to A")
+                named = _names(st)
+                self._drop(lambda key, line, words, n=named: key.startswith("note:")
+                           and _settles(n, _names_of(words, self.frames.get(key))))
                 # a statement that names no value ("signed the lease for a new flat") cannot replace
-                # one that does ("lives in Paris"): it stands beside it as a note
-                key = st.key if st.value or st.key not in self.valued else f"note:{st.line}"
-                self.current[key] = (index, rendered(st), source_id, st.words)
+                # one that does ("lives in Paris"): it stands beside it
+                key = st.key if st.value or st.key not in self.valued else f"{st.key}:{st.line}"
+                line, words = rendered(st), st.words
+                held = self.current.get(st.key)
+                if held and st.value and st.value.lower() in held[1].lower():
+                    # the same value again ("first week at Wise" after "starting at Wise as a staff engineer"):
+                    # the newer source states both
+                    line, words = f"{line} | {held[1].split(_DASH, 1)[-1]}", words | held[3]
+                self.current[key] = (index, line, source_id, words)
                 self.frames[key] = st.frame
                 if key == st.key:
                     (self.valued.add if st.value else self.valued.discard)(key)
+                    # a new value replaces the lines that stood beside the old one
+                    self._drop(lambda k, line, words, own=key: k.startswith(f"{own}:") and ":" not in own)
 
     def forget_old_notes(self, times: Sequence[datetime]) -> None:
         """A clause without a relation head cannot be replaced by attribute, so it counts as current only
@@ -104,7 +118,10 @@ def current_lines(clauses: Stated, latest: dict, stated: dict[str, set[str]]) ->
     work = sorted(((idx, line, sid) for key, (idx, line, sid, _) in clauses.current.items()
                    if key.split(":")[0] in _WORK), reverse=True)
     if work:
-        line = " | ".join(w[1] for w in work)
+        parts = list(dict.fromkeys(w[1] for w in work))
+        # the value named first once: "Works at Wise — First week at Wise | Starting at Wise as ..."
+        line = " | ".join(p if k == 0 or "\u2014" not in p or p.split(" \u2014 ")[0] not in parts[0]
+                          else p.split(" \u2014 ", 1)[1] for k, p in enumerate(parts))
         stated[line] = {work[0][2]}
         latest["said:work"] = ((work[0][0], 0), "current", line)
     by_source: dict[str, list[tuple[int, str]]] = defaultdict(list)
@@ -113,9 +130,9 @@ def current_lines(clauses: Stated, latest: dict, stated: dict[str, set[str]]) ->
             by_source[sid].append((idx, line))
     for sid, said in by_source.items():
         # what one memory still states reads as one line, in the memory's order, citing it
-        for _, text in said:
-            stated[text] = {sid}
-            latest[f"said:{text}"] = ((said[0][0], 0), "current", text)
+        text = " | ".join(dict.fromkeys(line for _, line in said))
+        stated[text] = {sid}
+        latest[f"said:{text}"] = ((said[0][0], 0), "current", text)
 
 
 def _ends(ended: frozenset[str], words: frozenset[str]) -> bool:
@@ -127,6 +144,19 @@ def _spells(acronym: str, line: str) -> bool:
     """"IF" for "intermittent fasting": consecutive words whose initials spell the acronym."""
     initials = "".join(w[:1] for w in line.lower().split() if w not in FUNCTION_WORDS)
     return acronym.lower() in initials
+
+
+def _names(st: Statement) -> frozenset[str]:
+    return _names_of(st.words, st.frame)
+
+
+def _names_of(words: frozenset[str], frame: frozenset[str] | None) -> frozenset[str]:
+    """The values a statement names: its words that its frame masks (names and numbers)."""
+    return frozenset(w for w in words - (frame or frozenset()) if not any(c.isdigit() for c in w))
+
+
+def _settles(new: frozenset[str], old: frozenset[str]) -> bool:
+    return len(old) >= 2 and bool(new & old) and not old <= new
 
 
 def _same_frame(new: frozenset[str], old: frozenset[str] | None) -> bool:

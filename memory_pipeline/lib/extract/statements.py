@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from memory_pipeline.lib.extract.closed import vocabulary_category
 from memory_pipeline.lib.vocab import profile_words as pw
+from memory_pipeline.lib.vocab.calendar import MONTHS, WEEKDAYS
 
 _SENTENCE = re.compile(r".+?(?:[.!?]+(?=\s|$)|\n|$)", re.DOTALL)
 # a clause ends at ";", a dash aside, a colon, a conjunction, or a comma before a lower-case word or a
@@ -146,11 +147,18 @@ def _relation(tokens: list[str]) -> tuple[str, int] | None:
     ("bought a house": residence)."""
     words = [t.lower() for t in tokens]
     found = [(pw.HEADS[w], i) for i, w in enumerate(words) if w in pw.HEADS and not (i and tokens[i][:1].isupper())
-             and (i == 0 or words[i - 1] not in pw.PREPOSITIONS)]
+             and (i == 0 or words[i - 1] not in pw.PREPOSITIONS) and not _as_noun(words, i)]
+    if len(words) > 3 and words[0] in pw.ORDINALS and words[1] in pw.PERIODS and words[2] == "at":
+        found.append(("job", 1))  # "first week at Wise": a period at an organisation is where one is now
     found += [("role", i) for i, w in enumerate(words[:3])  # "I'm a nurse", "I am now the lead"
               if w in pw.FIRST_BE and i + 1 < len(words) and words[i + 1] in ("a", "an", "now")]
     found.sort(key=lambda f: (f[0] == "has", f[1]))
     return found[0] if found else None
+
+
+def _as_noun(words: list[str], i: int) -> bool:
+    """A head that is also a noun, after a possessive or determiner: "our sprint work", "the work"."""
+    return words[i] in pw.NOUN_TOO and any(w in pw.NOUN_MARKERS for w in words[max(0, i - 2) : i])
 
 
 _NAME = r"([A-Z][\w.&'\u00C0-\u017F-]*(?:\s+(?:of\s+)?[A-Z0-9][\w.&'\u00C0-\u017F-]*)*)"
@@ -158,16 +166,23 @@ _NAME = r"([A-Z][\w.&'\u00C0-\u017F-]*(?:\s+(?:of\s+)?[A-Z0-9][\w.&'\u00C0-\u017
 
 def _value(relation: str, clause: str, head_word: str) -> str | None:
     """The capitalised span right after the relation head, or after it and a preposition, for relations
-    whose value is a place or an organisation: "starting at Wise as ..." -> "Wise"."""
+    whose value is a place or an organisation: "starting at Wise as ..." -> "Wise". A date is no place
+    ("moving in together in January, into her place in Altona": Altona)."""
     if relation not in pw.PLACE_OF:
         return None
     preps = "|".join(pw.PLACE_OF[relation])
-    m = re.search(rf"(?i:\b{re.escape(head_word)}\b(?:\s+\S+)*?\s+(?:{preps})|\b{re.escape(head_word)})"
-                  rf"\s+(?:the\s+)?{_NAME}", clause)
-    if m is None:  # else a name set before the head: "Sevenoaks, moving in a fortnight"
-        m = re.match(rf"\s*{_NAME},", clause)
+    head = re.search(rf"(?i:\b{re.escape(head_word)}\b)", clause)
+    after = clause[head.end():] if head else ""
+    found = [m.group(1) or m.group(2) for m in re.finditer(
+        rf"^\s+(?:the\s+)?{_NAME}|(?i:\b(?:{preps}))\s+(?:the\s+)?{_NAME}", after)]
+    # else a name set before the head: "Sevenoaks, moving in a fortnight"
+    found += [m.group(1) for m in [re.match(rf"\s*{_NAME},", clause)] if m]
     # a name the vocabularies know as something else is no place or employer ("I live in Go these days")
-    return m.group(1) if m and vocabulary_category(m.group(1)) is None else None
+    return next((v for v in found if not _is_date(v) and vocabulary_category(v) is None), None)
+
+
+def _is_date(name: str) -> bool:
+    return all(w.lower() in MONTHS or w.lower() in WEEKDAYS or w.isdigit() for w in name.split())
 
 
 def _modal(words: list[str], clause: str) -> bool:
@@ -177,8 +192,8 @@ def _modal(words: list[str], clause: str) -> bool:
 def _cessation_at(words: list[str]) -> int | None:
     """Where a cessation word (or the second word of a two-word one) stands, else None."""
     for i, w in enumerate(words):
-        if w in pw.CESSATION:
-            return i
+        if w in pw.CESSATION and not (words[:1] and words[0] in pw.ORDINALS and w in pw.COMPLETION):
+            return i  # "first week at Stripe done" completes a period; the state it belongs to holds
         if i + 1 < len(words) and words[i + 1] in pw.CESSATION_PAIRS.get(w, ()):
             return i + 1
     return None
@@ -196,19 +211,44 @@ def _key(relation: str, words: list[str], head: int) -> str:
     return f"{relation}:{' '.join(rest)}"
 
 
-def _people(clause: str) -> list[Statement]:
+def _people(clause: str, theirs: bool = False) -> list[Statement]:
     """"my wife Sneha", "our cat Mango", "my new line manager is Nadia": the user's relation to a named
-    person or pet is the user's fact (what the clause says of them is theirs)."""
+    person or pet is the user's fact. In the person's own clause (`theirs`), what it says of them stays in
+    the line, said of them ("Their husband Javier found a job in a logistics company")."""
     found = []
-    for m in _POSSESSED.finditer(clause):
+    named = list(_POSSESSED.finditer(clause))
+    for m in named:
         noun, name = m["noun"].lower(), m["name"]
         if noun not in pw.PEOPLE and noun not in pw.PETS or name.lower() in pw.FUNCTION_WORDS:
             continue
         key = f"person:{noun}" if noun in pw.ONE_AT_A_TIME else f"person:{noun}:{name.lower()}"
         line = f"Their {' '.join(m['np'].split())} is {name}"
+        if theirs and len(named) == 1 and not clause[: m.start()].strip(" ,") and _tokens(clause[m.end():]):
+            line = _third_person(clause[m.start():].strip(" ,.!"))
         relation = "spouse" if noun in pw.SPOUSES else "person"
         found.append(Statement(key, line, False, frozenset({noun, name.lower()}), relation=relation, value=name))
     return found
+
+
+def _pieces(sentence: str) -> list[str]:
+    """The sentence's clauses. A lone word is no clause: it is the topic of the next one ("Sevenoaks, moving
+    in a fortnight", "vegetarian but I eat eggs"); a piece opening with a preposition is an adjunct of the
+    one before ("found a job, in a logistics company"), not a clause of its own."""
+    out: list[str] = []
+    topic = ""
+    for piece in _CLAUSE.split(sentence):
+        tokens = _tokens(piece)
+        if not tokens:
+            continue
+        if topic:
+            piece, topic = f"{topic}, {piece.lstrip()}", ""
+        if len(tokens) == 1:
+            topic = piece.strip()
+        elif out and tokens[0].lower() in pw.ADJUNCT_PREPOSITIONS:
+            out[-1] = f"{out[-1]}, {piece.strip()}"
+        else:
+            out.append(piece)
+    return [*out, topic] if topic else out
 
 
 def _clauses(text: str) -> Iterator[tuple[str, list[str], list[str], str]]:
@@ -216,10 +256,10 @@ def _clauses(text: str) -> Iterator[tuple[str, list[str], list[str], str]]:
     "other" (another person's), or "modal" (a question, plan, wish or hypothetical)."""
     for sentence in _SENTENCE.findall(text):
         owner = "user"
-        for clause in _CLAUSE.split(sentence):
+        for clause in _pieces(sentence):
             tokens = _tokens(clause)
             if len(tokens) < 2:
-                continue  # a lone word ("Sevenoaks,", "yeah") is a topic or an aside: the subject holds
+                continue  # a lone word at a sentence's end ("yeah") is an aside
             owner = _owner(tokens, owner, clause.lstrip().startswith(tokens[0] + ","))
             words = [t.lower() for t in tokens]
             asks = words[0] in pw.WH_WORDS and (words[0].endswith("'s") or words[1] in pw.AUXILIARIES | pw.BE
@@ -245,7 +285,7 @@ def statements(text: str) -> list[Statement]:
     for clause, tokens, words, standing in _clauses(text):
         if standing == "modal":
             continue
-        people = _people(clause)
+        people = _people(clause, theirs=standing == "other")
         if standing == "other":
             # an explicit contrast retires its value whoever's clause it is ("they use Condens, not Dovetail")
             stale = tuple(next(g for g in m.groups() if g).rstrip(".:") for m in _NOT_X.finditer(clause))

@@ -9,6 +9,8 @@ OTHER_PRONOUNS = frozenset({
     "he", "she", "they", "he's", "she's", "they're", "his", "her", "their", "you", "your", "it", "it's",
 })  # fmt: skip
 PREPOSITIONS = frozenset({"at", "from", "for", "with", "of", "in", "on", "about", "after", "before"})
+# prepositions that open an adjunct of the clause before, never a clause of their own
+ADJUNCT_PREPOSITIONS = frozenset({"at", "for", "in", "into", "on", "onto", "near"})
 DETERMINERS = frozenset({"the", "a", "an", "each", "every", "some"})
 AUXILIARIES = frozenset({"is", "are", "was", "were", "has", "have", "had", "can", "can't", "will", "won't",
                          "does", "doesn't", "isn't", "did", "didn't", "would", "could"})
@@ -50,6 +52,14 @@ CESSATION_PAIRS = {
     "moved": frozenset({"out"}), "no": frozenset({"longer", "more"}), "any": frozenset({"longer", "more"}),
     "on": frozenset({"hold"}),
 }
+# a period's completion ("first week done") is no state ended: ordinals open the period
+ORDINALS = frozenset({"first", "second", "third", "fourth", "fifth", "last"})
+COMPLETION = frozenset({"done", "over", "ended"})
+# heads that are also nouns: after a possessive or determiner they are an object, not the relation's verb
+# ("we track all our sprint work in X", "for the work I use X")
+NOUN_TOO = frozenset({"work", "use", "move", "drink", "study", "play", "lead", "reading", "running", "training"})
+NOUN_MARKERS = frozenset({"my", "our", "their", "his", "her", "the", "a", "an", "this"})
+PERIODS = frozenset({"week", "day", "month"})
 NEGATORS = frozenset({"not", "no", "don't", "dont", "never", "doesn't", "didn't", "haven't", "isn't"})
 # relation heads (verbs and nouns) -> the attribute they state
 HEADS = {
