@@ -277,7 +277,9 @@ def test_each_item_cites_the_sources_that_state_it():
     # an item cites its newest source: the statement that makes it current
     berlin = [text for text in profile.fact_sources if "Berlin" in text]
     assert berlin and all(profile.fact_sources[text] == ("d",) for text in berlin)
-    assert not [text for text in profile.fact_sources if "Paris" in text]  # not in the profile: nothing to cite
+    # not current: nothing to cite, but the clause it retired, with the source that said it
+    assert not [text for text in profile.fact_sources if "Paris" in text and text not in profile.sections["retired"]]
+    assert profile.fact_sources["Lives in Paris"] == ("a",)
     assert all(text in profile.content or text in str(profile.sections) for text in profile.fact_sources)
 
 

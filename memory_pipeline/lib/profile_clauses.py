@@ -42,6 +42,7 @@ class Stated:
     past: dict[str, tuple[int, str]] = field(default_factory=dict)
     frames: dict[str, frozenset[str]] = field(default_factory=dict)
     valued: set[str] = field(default_factory=set)  # attributes whose current statement names a value
+    retired: dict[str, str] = field(default_factory=dict)  # clauses a newer statement replaced or ended -> source
 
     def read(self, index: int, source_id: str, found: Sequence[Statement]) -> None:
         for st in found:
@@ -80,12 +81,20 @@ class Stated:
                     # the same value again ("first week at Wise" after "starting at Wise as a staff engineer"):
                     # the newer source states both
                     line, words = f"{line} | {held[1].split(_DASH, 1)[-1]}", words | held[3]
+                elif key in self.current:
+                    self.retired.update(dict.fromkeys(clauses_of(self.current[key][1]), self.current[key][2]))
                 self.current[key] = (index, line, source_id, words)
                 self.frames[key] = st.frame
                 if key == st.key:
                     (self.valued.add if st.value else self.valued.discard)(key)
                     # a new value replaces the lines that stood beside the old one
                     self._drop(lambda k, line, words, own=key: k.startswith(f"{own}:") and ":" not in own)
+
+    def retired_clauses(self) -> dict[str, str]:
+        """The clauses (as `statements` words them) no longer current, each with the source that said it:
+        what a summary quoting them says of the past."""
+        now = {c for _, line, _, _ in self.current.values() for c in clauses_of(line)}
+        return {c: sid for c, sid in sorted(self.retired.items()) if c not in now}
 
     def forget_old_notes(self, times: Sequence[datetime]) -> None:
         """A clause without a relation head cannot be replaced by attribute, so it counts as current only
@@ -96,10 +105,16 @@ class Stated:
             del self.current[key]
 
     def _drop(self, ended: Callable[[str, str, frozenset[str]], bool]) -> None:
-        for key, (_, line, _, words) in list(self.current.items()):
+        for key, (_, line, sid, words) in list(self.current.items()):
             if ended(key, line, words):
+                self.retired.update(dict.fromkeys(clauses_of(line), sid))
                 del self.current[key]
                 self.valued.discard(key)
+
+
+def clauses_of(line: str) -> list[str]:
+    """The clauses a profile line joins, without the value named first."""
+    return [part.split(_DASH, 1)[-1] for part in line.split(" | ")]
 
 
 def not_replaced(said: Sequence[Statement], successor: Sequence[Statement]) -> list[Statement]:
