@@ -326,3 +326,40 @@ def test_a_dangling_end_is_trimmed():
     from memory_pipeline.lib.profile import noun_phrase
 
     assert noun_phrase("a creative outlet and a") == "a creative outlet"
+
+
+def test_a_superseded_source_is_read_where_it_was_said():
+    # the flatshare memory was superseded (wrongly, by an unrelated one): what it states is still newer than
+    # the older home, so it replaces it
+    sources = [src("a", "moving back in with my parents in York for the summer", 0),
+               ProfileSource("b", "found a flatshare in Preston with two other grads", T0 + timedelta(days=60),
+                             successor="c"),
+               src("c", "started playing 5-a-side on Tuesdays with people from work", 90)]
+    profile = build_profile(sources, superseded_ids=frozenset({"b"}))
+    assert "Preston" in profile.content and "York" not in profile.content, profile.content
+
+
+def test_the_same_value_said_again_keeps_what_the_older_statement_says():
+    profile = build_profile([src("a", "I work at Monzo as a staff engineer", 0),
+                             src("b", "I'm working at Monzo on the payments team now", 30)])
+    work = [line for line in profile.sections["current"] if "Monzo" in line]
+    assert len(work) == 1 and "staff engineer" in work[0] and "payments" in work[0], profile.sections
+    assert profile.fact_sources[work[0]] == ("b",)
+
+
+def test_a_choice_between_named_alternatives_is_settled_by_naming_one():
+    profile = build_profile([src("a", "now I'm torn between Lisbon and Porto for the offsite", 0),
+                             src("b", "committed to Porto! flights are booked", 10)])
+    assert "Porto" in profile.content and "Lisbon" not in profile.content, profile.content
+
+
+def test_what_one_memory_states_reads_as_one_line_citing_it():
+    profile = build_profile([src("a", "I drive a Volvo estate, and I volunteer at the food bank on Fridays", 0)])
+    assert profile.content.count("[a]") == 1, profile.content
+
+
+def test_retired_clauses_are_kept_apart_with_the_source_that_said_them():
+    profile = build_profile([src("a", "studying for the GMAT, test date is in May", 0), src("b", "GMAT done, 710!", 60)])
+    assert "GMAT" not in profile.content
+    assert "Studying for the GMAT" in profile.sections["retired"]
+    assert profile.fact_sources["Studying for the GMAT"] == ("a",)

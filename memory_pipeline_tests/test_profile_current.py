@@ -107,3 +107,18 @@ def test_another_persons_tools_and_the_users_wishes_are_not_the_users(service):
     assert "Emacs" in content
     for theirs in ("vim", "coffee", "helix"):
         assert theirs not in content, content
+
+
+def test_a_move_said_as_a_topic_retires_the_old_home_in_the_session_block(service):
+    # "Margate, moving next month": a lone name is the topic of the clause after it; the block an agent
+    # reads (after a real consolidation) names the new home and no longer the old one as current
+    _, _, ids, block = _profile(service, "u-topic", [
+        "we live in a 1-bed flat in Hackney, fourth floor, no lift. with a dog. yeah.",
+        "WE GOT THE KEYS. Margate, moving next month. the commute will be long",
+        "I'm Ruth, 38, a retired firefighter, and I do pottery on Sundays",
+    ])
+    profile = block.split("### Profile", 1)[1]
+    assert "Hackney" not in profile, block
+    line = next(line for line in _lines(profile) if "Margate" in line)
+    assert line.startswith("Lives in Margate") and line.endswith(f"[m{ids[1]}]"), block
+    assert any("retired firefighter" in line for line in _lines(profile)), block
