@@ -58,3 +58,10 @@ def test_a_role_at_an_organisation_is_the_job_a_newer_job_replaces():
 def test_upgrading_to_a_thing_is_using_it():
     said = statements("upgraded to the Fujifilm X-T5, the old one went on eBay")
     assert said and said[0].relation == "tool"
+
+
+def test_a_verb_whose_subject_is_a_thing_is_not_the_users_relation():
+    # the tracking moved, not the user: no home "in Jira"
+    assert not any(st.relation == "residence" for st in statements("bug tracking has moved to Jira, finally"))
+    assert not any(st.relation == "activity" for st in statements("the school term literally just started"))
+    assert _by_key("we moved to Bristol last week")["residence"].value == "Bristol"  # the user's own move is

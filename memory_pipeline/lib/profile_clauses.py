@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
@@ -133,10 +133,7 @@ def current_lines(clauses: Stated, latest: dict, stated: dict[str, set[str]]) ->
     work = sorted(((idx, line, sid) for key, (idx, line, sid, _) in clauses.current.items()
                    if key.split(":")[0] in _WORK), reverse=True)
     if work:
-        parts = list(dict.fromkeys(w[1] for w in work))
-        # the value named first once: "Works at Wise — First week at Wise | Starting at Wise as ..."
-        line = " | ".join(p if k == 0 or "\u2014" not in p or p.split(" \u2014 ")[0] not in parts[0]
-                          else p.split(" \u2014 ", 1)[1] for k, p in enumerate(parts))
+        line = _joined(w[1] for w in work)
         stated[line] = {work[0][2]}
         latest["said:work"] = ((work[0][0], 0), "current", line)
     by_source: dict[str, list[tuple[int, str]]] = defaultdict(list)
@@ -145,9 +142,20 @@ def current_lines(clauses: Stated, latest: dict, stated: dict[str, set[str]]) ->
             by_source[sid].append((idx, line))
     for sid, said in by_source.items():
         # what one memory still states reads as one line, in the memory's order, citing it
-        text = " | ".join(dict.fromkeys(line for _, line in said))
+        text = _joined(line for _, line in said)
         stated[text] = {sid}
         latest[f"said:{text}"] = ((said[0][0], 0), "current", text)
+
+
+def _joined(lines: Iterable[str]) -> str:
+    """Lines as one, each clause once and each value named first once: "Works at Wise — First week at Wise
+    | Starting at Wise as a staff engineer"."""
+    out, named = [], set()
+    for part in (part for line in lines for part in line.split(" | ")):
+        value, _, clause = part.rpartition(_DASH)
+        out.append(clause if value in named else part)
+        named.add(value)
+    return " | ".join(dict.fromkeys(out))
 
 
 def _ends(ended: frozenset[str], words: frozenset[str]) -> bool:

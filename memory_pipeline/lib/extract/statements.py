@@ -138,8 +138,10 @@ def _relation(tokens: list[str]) -> tuple[str, int] | None:
     words = [t.lower() for t in tokens]
     found = [(pw.HEADS[w], i) for i, w in enumerate(words) if w in pw.HEADS and not (i and tokens[i][:1].isupper())
              and (i == 0 or words[i - 1] not in pw.PREPOSITIONS)
-             # a head that is also a noun, an object after a determiner: "our sprint work", "the work"
-             and not (w in pw.NOUN_TOO and set(words[max(0, i - 2) : i]) & pw.NOUN_MARKERS)]
+             # a head used as a noun ("our sprint work") or a verb whose subject is a thing ("scheduling has moved")
+             and not (w in pw.NOUN_TOO and set(words[max(0, i - 2) : i]) & pw.NOUN_MARKERS)
+             and not (w.endswith(("ed", "ing")) and not set(words[:i]) & pw.FIRST_PERSON and any(
+                 t[:1].islower() and t.lower() not in pw.FUNCTION_WORDS and t[-2:] != "ly" for t in tokens[:i]))]
     if len(words) > 3 and words[0] in pw.ORDINALS and words[1] in pw.PERIODS and words[2] == "at":
         found.append(("job", 1))  # "first week at Wise": a period at an organisation is where one is now
     found += [("role", i) for i, w in enumerate(words[:3])  # "I'm a nurse", "I am now the lead"
@@ -177,11 +179,9 @@ def _stopped(words: list[str]) -> int | None:
 
 
 def _key(relation: str, words: list[str], head: int) -> str:
-    if relation in pw.SINGLE_VALUED:
-        return relation
-    # a multi-valued relation (tools, pets, family...): one key per value
+    """The attribute; a multi-valued relation (tools, pets, family...) has one per value."""
     rest = [w for w in words[head + 1 :] if w not in pw.FUNCTION_WORDS][:2]
-    return f"{relation}:{' '.join(rest)}"
+    return relation if relation in pw.SINGLE_VALUED else f"{relation}:{' '.join(rest)}"
 
 
 def _people(clause: str) -> list[Statement]:
