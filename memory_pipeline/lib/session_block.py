@@ -248,7 +248,10 @@ def render_block(
 
 
 def retired_clauses(profile: dict | None) -> list[str]:
-    """The clauses a stored profile row retired (its `sections`, as read back or as written)."""
+    """The clauses a stored profile row retired (its `sections`, as read back or as written, or the batch
+    read's `retired`)."""
+    if (profile or {}).get("retired") is not None:
+        return list(profile["retired"])
     sections = (profile or {}).get("sections") or {}
     sections = json.loads(sections) if isinstance(sections, str) else sections
     return list(sections.get("retired", ()))
