@@ -65,3 +65,7 @@ def test_a_verb_whose_subject_is_a_thing_is_not_the_users_relation():
     assert not any(st.relation == "residence" for st in statements("bug tracking has moved to Jira, finally"))
     assert not any(st.relation == "activity" for st in statements("the school term literally just started"))
     assert _by_key("we moved to Bristol last week")["residence"].value == "Bristol"  # the user's own move is
+
+
+def test_an_ordinal_opening_the_users_own_clause_still_lets_a_stop_be_one():
+    assert [st.past for st in statements("first I quit the gym, then the pool")] == [True]
