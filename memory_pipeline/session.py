@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from memory_pipeline.lib.session_block import BlockSummary, inject_block, render_block
+from memory_pipeline.lib.session_block import BlockSummary, inject_block, render_block, retired_clauses
 from memory_pipeline.records import validate_user_id
 from memory_pipeline.store import consolidation as cstore
 from memory_pipeline.store import recall as rstore
@@ -26,7 +26,7 @@ def session_context(svc, user_id: str, *, query: str | None, token_budget: int, 
         prioritize = "recency"  # nothing to be relevant to
     res = render_block(blocks, profile=prof["content"] if prof else None, generated_at=datetime.now(UTC),
                        token_budget=token_budget, max_summaries=max_summaries, min_confidence=min_confidence,
-                       prioritize=prioritize)
+                       prioritize=prioritize, retired=retired_clauses(prof))
     context, replaced = inject_block(existing, res.text) if existing is not None else (res.text, False)
     return {"block": res.text, "context": context, "replaced_existing": replaced, "summary_ids": list(res.summary_ids),
             "tokens_used": res.tokens_used, "dropped": list(res.dropped)}

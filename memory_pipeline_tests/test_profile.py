@@ -93,7 +93,8 @@ def test_sections_cover_identity_preferences_tools_habits_constraints_avoid():
     assert "tmux" in profile.sections["tools"]
     assert "vim (editor)" not in profile.sections["tools"]
     assert set(profile.sections["constraints"]) == {"allergic to peanuts"}
-    assert "Is vegetarian" in current  # a diet is a relation the clause reader states
+    # a diet is a relation the clause reader states; what one memory states reads as one line
+    assert "Is vegetarian | Is allergic to peanuts" in current
     assert profile.sections["avoid"] == ("meetings",)
     assert profile.sections["habits"] == ("go for a run before work",)
     assert profile.patterns == (("go for a run before work", 3, None),)
@@ -225,7 +226,7 @@ def test_identity_details():
         "can be reached at ann@example.com",
     )
     # family and pets come from the clause reader, as the user said them
-    assert {"Has two dogs", "Their partner's name is Sam"} <= set(profile.sections["current"])
+    assert "Has two dogs | Their partner's name is Sam" in profile.sections["current"]
     assert "favorite programming language: Rust" in profile.sections["preferences"]
     assert profile.sections["tools"] == ("Linux (OS)",)
 
@@ -276,7 +277,9 @@ def test_each_item_cites_the_sources_that_state_it():
     # an item cites its newest source: the statement that makes it current
     berlin = [text for text in profile.fact_sources if "Berlin" in text]
     assert berlin and all(profile.fact_sources[text] == ("d",) for text in berlin)
-    assert not [text for text in profile.fact_sources if "Paris" in text]  # not in the profile: nothing to cite
+    # not current: nothing to cite, but the clause it retired, with the source that said it
+    assert not [text for text in profile.fact_sources if "Paris" in text and text not in profile.sections["retired"]]
+    assert profile.fact_sources["Lives in Paris"] == ("a",)
     assert all(text in profile.content or text in str(profile.sections) for text in profile.fact_sources)
 
 
@@ -323,3 +326,40 @@ def test_a_dangling_end_is_trimmed():
     from memory_pipeline.lib.profile import noun_phrase
 
     assert noun_phrase("a creative outlet and a") == "a creative outlet"
+
+
+def test_a_superseded_source_is_read_where_it_was_said():
+    # the flatshare memory was superseded (wrongly, by an unrelated one): what it states is still newer than
+    # the older home, so it replaces it
+    sources = [src("a", "moving back in with my parents in York for the summer", 0),
+               ProfileSource("b", "found a flatshare in Preston with two other grads", T0 + timedelta(days=60),
+                             successor="c"),
+               src("c", "started playing 5-a-side on Tuesdays with people from work", 90)]
+    profile = build_profile(sources, superseded_ids=frozenset({"b"}))
+    assert "Preston" in profile.content and "York" not in profile.content, profile.content
+
+
+def test_the_same_value_said_again_keeps_what_the_older_statement_says():
+    profile = build_profile([src("a", "I work at Monzo as a staff engineer", 0),
+                             src("b", "I'm working at Monzo on the payments team now", 30)])
+    work = [line for line in profile.sections["current"] if "Monzo" in line]
+    assert len(work) == 1 and "staff engineer" in work[0] and "payments" in work[0], profile.sections
+    assert profile.fact_sources[work[0]] == ("b",)
+
+
+def test_a_choice_between_named_alternatives_is_settled_by_naming_one():
+    profile = build_profile([src("a", "now I'm torn between Lisbon and Porto for the offsite", 0),
+                             src("b", "committed to Porto! flights are booked", 10)])
+    assert "Porto" in profile.content and "Lisbon" not in profile.content, profile.content
+
+
+def test_what_one_memory_states_reads_as_one_line_citing_it():
+    profile = build_profile([src("a", "I drive a Volvo estate, and I volunteer at the food bank on Fridays", 0)])
+    assert profile.content.count("[a]") == 1, profile.content
+
+
+def test_retired_clauses_are_kept_apart_with_the_source_that_said_them():
+    profile = build_profile([src("a", "studying for the GMAT, test date is in May", 0), src("b", "GMAT done, 710!", 60)])
+    assert "GMAT" not in profile.content
+    assert "Studying for the GMAT" in profile.sections["retired"]
+    assert profile.fact_sources["Studying for the GMAT"] == ("a",)

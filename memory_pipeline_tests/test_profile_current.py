@@ -3,6 +3,7 @@ run) and the session block an agent reads. Every case is one user's memories wit
 
 from __future__ import annotations
 
+import re
 from datetime import UTC, datetime, timedelta
 
 import pytest
@@ -107,3 +108,36 @@ def test_another_persons_tools_and_the_users_wishes_are_not_the_users(service):
     assert "Emacs" in content
     for theirs in ("vim", "coffee", "helix"):
         assert theirs not in content, content
+
+
+def test_a_move_said_as_a_topic_retires_the_old_home_in_the_session_block(service):
+    # "Margate, moving next month": a lone name is the topic of the clause after it; the block an agent
+    # reads (after a real consolidation) names the new home and no longer the old one as current
+    _, _, ids, block = _profile(service, "u-topic", [
+        "we live in a 1-bed flat in Hackney, fourth floor, no lift. with a dog. yeah.",
+        "WE GOT THE KEYS. Margate, moving next month. the commute will be long",
+        "I'm Ruth, 38, a retired firefighter, and I do pottery on Sundays",
+    ])
+    profile = block.split("### Profile", 1)[1]
+    assert "Hackney" not in profile, block
+    line = next(line for line in _lines(profile) if "Margate" in line)
+    assert line.startswith("Lives in Margate") and line.endswith(f"[m{ids[1]}]"), block
+    assert any("retired firefighter" in line for line in _lines(profile)), block
+
+
+def test_the_stored_and_the_served_block_strike_what_the_profile_retired(service):
+    # a summary quotes the plan the profile retired ("GMAT done" ends "studying for the GMAT"): both the
+    # block the consolidation run stored and the one `context` serves strike it through
+    _, cited, _, block = _profile(service, "u-strike", [
+        "studying for the GMAT, the quant is the hard part",
+        "studying for the GMAT every evening, the quant part is hard",
+        "I'm studying for the GMAT and the quant section is really hard",
+        "GMAT done, 710!!!",
+        "I live in Leeds with my partner, near Roundhay Park",
+    ])
+    assert any("studying for the GMAT" in c for c in cited["sections"]["retired"]), cited
+    stored = service.conn.execute("SELECT block FROM session_context WHERE user_id = 'u-strike'").fetchone()[0]
+    service.conn.rollback()
+    for text in (block, stored):
+        quoted = [line for line in text.splitlines() if "studying for the GMAT" in line]
+        assert quoted and all(re.search(r"~~[^~]*studying for the GMAT[^~]*~~", line) for line in quoted), text

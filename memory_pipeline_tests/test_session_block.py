@@ -252,3 +252,14 @@ def test_a_profile_cut_to_the_budget_keeps_whole_lines():
     shown = block.split("### Profile\n\n", 1)[1].split("\n\n", 1)[0].strip().splitlines()
     assert 1 <= len(shown) < len(lines)
     assert shown == lines[: len(shown)]
+
+
+def test_a_summary_sentence_the_profile_retired_is_struck_through():
+    s = summary(content="studying for the GMAT, test date is in May. I drive a Volvo estate.",
+                facts=("studying for the GMAT", "I drive a Volvo estate"))
+    block = render_block([s], profile="Drives a Volvo estate [m2]", generated_at=GEN,
+                         retired=["Studying for the GMAT", "Test date is in May"]).text
+    assert "~~studying for the GMAT, test date is in May.~~ I drive a Volvo estate." in block
+    assert "- ~~studying for the GMAT~~" in block and "- I drive a Volvo estate" in block
+    # nothing retired: the summary as it was
+    assert "~~studying" not in render_block([s], generated_at=GEN).text

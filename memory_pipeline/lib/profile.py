@@ -16,10 +16,9 @@ from memory_pipeline.lib.profile_clauses import Stated, current_lines, not_repla
 from memory_pipeline.lib.profile_patterns import Occurrences, count_seen, representative
 from memory_pipeline.lib.timestamps import as_utc
 from memory_pipeline.lib.vocab.profile_words import NP_DANGLING, NP_NOT_HEAD, NP_NOT_TAIL
-from memory_pipeline.lib.vocab.slot_rules import IRREGULAR_PLURALS
 
 _SENTENCE_BREAK = re.compile(r"[.!?]\s+\S|\n")
-SECTIONS = ("identity", "current", "preferences", "tools", "habits", "constraints", "avoid", "past")
+SECTIONS = ("identity", "current", "preferences", "tools", "habits", "constraints", "avoid", "past", "retired")
 # Items per section in the readable text; `sections` keeps them all.
 MAX_ITEMS_IN_CONTENT = 8
 
@@ -59,29 +58,11 @@ class Profile:
 
 # -- slots -> readable items ----------------------------------------------------------------------
 
-_IDENTITY_ORDER = (
-    "name",
-    "location",
-    "hometown",
-    "employer",
-    "role",
-    "partner",
-    "pet",
-    "count",
-    "birthday",
-    "email",
-)
+# identity reads in this order (where one lives, works, family: the clause reader's lines)
+_IDENTITY_ORDER = ("name", "hometown", "birthday", "email")
 # relations the first-person clause reader (lib/extract/statements.py) states with their newest source
 _STATED_BY_CLAUSES = frozenset({"location", "employer", "role", "partner", "pet", "count", "diet"})
 _TOOL_LABELS = {"editor": "editor", "os": "OS", "shell": "shell", "browser": "browser"}
-_SINGULAR = {plural: singular for singular, plural in IRREGULAR_PLURALS.items()}
-
-
-def _article(noun: str) -> str:
-    head = noun.split()[0] if noun.split() else noun
-    # an acronym is read letter by letter: "an SRE", "an MBA", "a CTO"
-    vowel_sound = head[:1] in "AEFHILMNORSX" if head.isupper() and len(head) > 1 else noun[:1].lower() in "aeiou"
-    return ("an " if vowel_sound else "a ") + noun
 
 
 def noun_phrase(value: str, *, place: bool = False) -> str | None:
@@ -105,19 +86,11 @@ def noun_phrase(value: str, *, place: bool = False) -> str | None:
     return v
 
 
-def _singular(noun: str) -> str:
-    if noun in _SINGULAR:
-        return _SINGULAR[noun]
-    if noun.endswith("ies"):
-        return noun[:-3] + "y"
-    return noun[:-1] if noun.endswith("s") else noun
-
-
 def _slot_item(slot: str, value: SlotValue, surface: dict[str, str]) -> tuple[str, str] | None:
     """(section, text) for the latest state of a slot; None to leave it out. `surface`: the value as
     the text spelled it, by its normal form ("SRE" for "sre")."""
     kind, _, detail = slot.partition(":")
-    v = noun_phrase(surface.get(normal_value(value.value), value.value), place=kind == "location")
+    v = noun_phrase(surface.get(normal_value(value.value), value.value))
     if v is None:
         return None
     if value.negated:
@@ -126,19 +99,6 @@ def _slot_item(slot: str, value: SlotValue, surface: dict[str, str]) -> tuple[st
         return None
     if kind == "name":
         return "identity", f"is called {v}"
-    if kind == "location":
-        return "identity", f"lives in {v}"
-    if kind == "employer":
-        return "identity", f"works at {v}"
-    if kind == "role":
-        return "identity", f"works as {_article(v)}"
-    if kind == "partner":
-        return "identity", f"has a partner named {v}"
-    if kind == "pet":
-        return "identity", f"has {_article(detail)} named {v}"
-    if kind == "count":
-        noun = detail if v != "1" else " ".join([*detail.split()[:-1], _singular(detail.split()[-1])])
-        return "identity", f"has {v} {noun}" if v != "0" else f"has no {detail}"
     if kind in _TOOL_LABELS:
         return "tools", f"{v} ({_TOOL_LABELS[kind]})"
     if kind == "uses":
@@ -149,8 +109,6 @@ def _slot_item(slot: str, value: SlotValue, surface: dict[str, str]) -> tuple[st
         return "preferences", f"drinks {v}"
     if kind == "favorite":
         return "preferences", f"favorite {detail}: {v}"
-    if kind == "diet":
-        return "constraints", v
     return None
 
 
@@ -364,12 +322,15 @@ def build_profile(
     topic_of_slot: dict[str, str] = {}  # "slot:drink" -> "topic:coffee" while that slot says coffee
     stated: dict[str, set[str]] = {}  # item text -> ids of the sources that state it
     clauses = Stated()
-    for source in replaced:
-        index = sum(chronological(u) < chronological(source) for u in used) - 0.5
-        successor = unique[source.successor]
-        clauses.read(index, source.id, not_replaced((source.extracted or extract(source.content))[2],
-                                                    (successor.extracted or extract(successor.content))[2]))
-    for index, source in enumerate(used):
+    position = {s.id: i for i, s in enumerate(used)}
+    # one pass in time order: a superseded source is read where it was said, so a newer statement of the
+    # same attribute (from a current source) still replaces what it states
+    for source in sorted((*used, *replaced), key=chronological):
+        if source.id in superseded_ids:
+            _read_replaced(clauses, sum(chronological(u) < chronological(source) for u in used) - 0.5, source,
+                           unique[source.successor])
+            continue
+        index = position[source.id]
         facts, states, found = source.extracted or extract(source.content)
         covered = _read_slots(source, index, latest, topic_of_slot, facts, stated, states)
         _read_facts(source, index, covered, latest, topic_of_slot, occurrences, facts, stated)
@@ -377,12 +338,11 @@ def build_profile(
     clauses.forget_old_notes([s.created_at for s in used])
     patterns = _patterns(occurrences, used, latest, stated, min_occurrences, min_success_rate)
     current_lines(clauses, latest, stated)
-    shown_now = {line for _, line, _, _ in clauses.current.values()}
-    for line, (idx, sid) in clauses.past.items():
-        if line not in shown_now:
-            stated[line] = {sid}
-            latest[f"past:{line}"] = ((idx, 0), "past", line)
+    _past_lines(clauses, latest, stated)
     sections = _sections(latest)
+    if retired := clauses.retired_clauses():
+        sections["retired"] = tuple(retired)  # what the session block strikes in the summaries it quotes
+        stated.update({clause: {sid} for clause, sid in retired.items()})
     shown = {text for items in sections.values() for text in items} | {p[0] for p in patterns}
     # each item cites its newest source: the statement that makes it current
     order = {s.id: chronological(s) for s in (*used, *replaced)}
@@ -390,6 +350,20 @@ def build_profile(
     content = _render(sections, patterns, cited)
     read = sorted((*used, *replaced), key=chronological)  # a superseded source read for what it still states
     return Profile(content, sections, tuple(s.id for s in read), tuple(patterns), cited)
+
+
+def _read_replaced(clauses: Stated, index: float, source: ProfileSource, successor: ProfileSource) -> None:
+    clauses.read(index, source.id, not_replaced((source.extracted or extract(source.content))[2],
+                                                (successor.extracted or extract(successor.content))[2]))
+
+
+def _past_lines(clauses: Stated, latest: _Latest, stated: dict[str, set[str]]) -> None:
+    """Stopped states into the `past` section (out of the text), unless a current line says the same."""
+    shown_now = {line for _, line, _, _ in clauses.current.values()}
+    for line, (idx, sid) in clauses.past.items():
+        if line not in shown_now:
+            stated[line] = {sid}
+            latest[f"past:{line}"] = ((idx, 0), "past", line)
 
 
 def _identity_rank(key: str) -> int:

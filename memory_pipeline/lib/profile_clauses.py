@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
@@ -21,6 +21,7 @@ _HEAD_WORDS = frozenset(HEADS)
 # what the user does for work reads as one line
 _WORK = frozenset({"job", "role", "occupation"})
 # how a line names the value of its relation first
+_DASH = " \u2014 "
 _SAYS = {"residence": "Lives in", "job": "Works at", "role": "Works at", "spouse": "Married to"}
 
 
@@ -30,7 +31,7 @@ def rendered(st: Statement) -> str:
     says = _SAYS.get(st.relation)
     if not st.value or not says or st.line.lower().startswith(f"{says} {st.value}".lower()):
         return st.line
-    return f"{says} {st.value} \u2014 {st.line}"
+    return f"{says} {st.value}{_DASH}{st.line}"
 
 
 @dataclass
@@ -41,6 +42,7 @@ class Stated:
     past: dict[str, tuple[int, str]] = field(default_factory=dict)
     frames: dict[str, frozenset[str]] = field(default_factory=dict)
     valued: set[str] = field(default_factory=set)  # attributes whose current statement names a value
+    retired: dict[str, str] = field(default_factory=dict)  # clauses a newer statement replaced or ended -> source
 
     def read(self, index: int, source_id: str, found: Sequence[Statement]) -> None:
         for st in found:
@@ -65,13 +67,34 @@ class Stated:
             else:
                 # the same frame with another value ("we're 7 now", "we're 9 people now"): the newer holds
                 self._drop(lambda key, line, words, f=st.frame: _same_frame(f, self.frames.get(key)))
+                # a choice among named alternatives ("torn between A and B") is settled by a newer statement
+                # naming one of them ("committed to A")
+                named = _names(st)
+                self._drop(lambda key, line, words, n=named: key.startswith("note:")
+                           and _settles(n, _names_of(words, self.frames.get(key))))
                 # a statement that names no value ("signed the lease for a new flat") cannot replace
-                # one that does ("lives in Paris"): it stands beside it as a note
-                key = st.key if st.value or st.key not in self.valued else f"note:{st.line}"
-                self.current[key] = (index, rendered(st), source_id, st.words)
+                # one that does ("lives in Paris"): it stands beside it
+                key = st.key if st.value or st.key not in self.valued else f"{st.key}:{st.line}"
+                line, words = rendered(st), st.words
+                held = self.current.get(st.key)
+                if held and st.value and st.value.lower() in held[1].lower():
+                    # the same value again ("first week at Wise" after "starting at Wise as a staff engineer"):
+                    # the newer source states both
+                    line, words = f"{line} | {held[1].split(_DASH, 1)[-1]}", words | held[3]
+                elif key in self.current:
+                    self.retired.update(dict.fromkeys(clauses_of(self.current[key][1]), self.current[key][2]))
+                self.current[key] = (index, line, source_id, words)
                 self.frames[key] = st.frame
                 if key == st.key:
                     (self.valued.add if st.value else self.valued.discard)(key)
+                    # a new value replaces the lines that stood beside the old one
+                    self._drop(lambda k, line, words, own=key: k.startswith(f"{own}:") and ":" not in own)
+
+    def retired_clauses(self) -> dict[str, str]:
+        """The clauses (as `statements` words them) no longer current, each with the source that said it:
+        what a summary quoting them says of the past."""
+        now = {c for _, line, _, _ in self.current.values() for c in clauses_of(line)}
+        return {c: sid for c, sid in sorted(self.retired.items()) if c not in now}
 
     def forget_old_notes(self, times: Sequence[datetime]) -> None:
         """A clause without a relation head cannot be replaced by attribute, so it counts as current only
@@ -82,10 +105,16 @@ class Stated:
             del self.current[key]
 
     def _drop(self, ended: Callable[[str, str, frozenset[str]], bool]) -> None:
-        for key, (_, line, _, words) in list(self.current.items()):
+        for key, (_, line, sid, words) in list(self.current.items()):
             if ended(key, line, words):
+                self.retired.update(dict.fromkeys(clauses_of(line), sid))
                 del self.current[key]
                 self.valued.discard(key)
+
+
+def clauses_of(line: str) -> list[str]:
+    """The clauses a profile line joins, without the value named first."""
+    return [part.split(_DASH, 1)[-1] for part in line.split(" | ")]
 
 
 def not_replaced(said: Sequence[Statement], successor: Sequence[Statement]) -> list[Statement]:
@@ -104,7 +133,7 @@ def current_lines(clauses: Stated, latest: dict, stated: dict[str, set[str]]) ->
     work = sorted(((idx, line, sid) for key, (idx, line, sid, _) in clauses.current.items()
                    if key.split(":")[0] in _WORK), reverse=True)
     if work:
-        line = " | ".join(w[1] for w in work)
+        line = _joined(w[1] for w in work)
         stated[line] = {work[0][2]}
         latest["said:work"] = ((work[0][0], 0), "current", line)
     by_source: dict[str, list[tuple[int, str]]] = defaultdict(list)
@@ -113,9 +142,20 @@ def current_lines(clauses: Stated, latest: dict, stated: dict[str, set[str]]) ->
             by_source[sid].append((idx, line))
     for sid, said in by_source.items():
         # what one memory still states reads as one line, in the memory's order, citing it
-        for _, text in said:
-            stated[text] = {sid}
-            latest[f"said:{text}"] = ((said[0][0], 0), "current", text)
+        text = _joined(line for _, line in said)
+        stated[text] = {sid}
+        latest[f"said:{text}"] = ((said[0][0], 0), "current", text)
+
+
+def _joined(lines: Iterable[str]) -> str:
+    """Lines as one, each clause once and each value named first once: "Works at Wise — First week at Wise
+    | Starting at Wise as a staff engineer"."""
+    out, named = [], set()
+    for part in (part for line in lines for part in line.split(" | ")):
+        value, _, clause = part.rpartition(_DASH)
+        out.append(clause if value in named else part)
+        named.add(value)
+    return " | ".join(dict.fromkeys(out))
 
 
 def _ends(ended: frozenset[str], words: frozenset[str]) -> bool:
@@ -127,6 +167,19 @@ def _spells(acronym: str, line: str) -> bool:
     """"IF" for "intermittent fasting": consecutive words whose initials spell the acronym."""
     initials = "".join(w[:1] for w in line.lower().split() if w not in FUNCTION_WORDS)
     return acronym.lower() in initials
+
+
+def _names(st: Statement) -> frozenset[str]:
+    return _names_of(st.words, st.frame)
+
+
+def _names_of(words: frozenset[str], frame: frozenset[str] | None) -> frozenset[str]:
+    """The values a statement names: its words that its frame masks (names and numbers)."""
+    return frozenset(w for w in words - (frame or frozenset()) if not any(c.isdigit() for c in w))
+
+
+def _settles(new: frozenset[str], old: frozenset[str]) -> bool:
+    return len(old) >= 2 and bool(new & old) and not old <= new
 
 
 def _same_frame(new: frozenset[str], old: frozenset[str] | None) -> bool:

@@ -7,6 +7,7 @@ context that already holds one replaces it (idempotent), never accumulates.
 from __future__ import annotations
 
 import hashlib
+import json
 import math
 import re
 from collections.abc import Callable, Sequence
@@ -14,6 +15,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from memory_pipeline.errors import ValidationError
+from memory_pipeline.lib.extract.statements import statements
 from memory_pipeline.lib.summarize import truncate_text
 from memory_pipeline.lib.timestamps import as_utc
 
@@ -40,6 +42,7 @@ _BLOCK_RE = re.compile(
     re.DOTALL,
 )
 _TAG_IN_TEXT = re.compile(rf"<(/?{BLOCK_TAG})", re.IGNORECASE)
+_SENTENCES = re.compile(r"((?<=[.!?])\s+|\n+)")
 # Fact-list lengths tried, in order, when a summary does not fit in full.
 _LIST_LEVELS: tuple[int | None, ...] = (None, 3, 1, 0)
 
@@ -85,14 +88,29 @@ def _title(namespace: str) -> str:
     return _escape(name[:1].upper() + name[1:]) if name else "General"
 
 
-def _section(s: BlockSummary, keep: int | None, content: str | None = None) -> str:
+def _struck(text: str, retired: frozenset[str]) -> str:
+    """The text with each sentence whose statements the profile all retired struck through (~~x~~, as
+    superseded facts are): the block states as current what the profile does."""
+    if not retired:
+        return text
+    parts = _SENTENCES.split(text)  # sentences, with what separates them at odd positions
+    return "".join(f"~~{p}~~" if k % 2 == 0 and _all_retired(p, retired) else p for k, p in enumerate(parts))
+
+
+def _all_retired(sentence: str, retired: frozenset[str]) -> bool:
+    said = [st.line for st in statements(sentence) if st.line]
+    return bool(said) and all(line in retired for line in said)
+
+
+def _section(s: BlockSummary, keep: int | None, content: str | None = None,
+             retired: frozenset[str] = frozenset()) -> str:
     """One summary in seed 003's layout; `keep` caps each list (None: everything)."""
     start, end = (as_utc(t).strftime("%Y-%m-%d") for t in s.temporal_range)
     span = start if start == end else f"{start} - {end}"
-    text = _escape((s.content if content is None else content).strip())
+    text = _escape(_struck((s.content if content is None else content).strip(), retired))
     lines = [f"### {_title(s.namespace)} ({span})", "", text, ""]
 
-    facts = [f for f in s.key_facts if f and f.strip()][:keep]
+    facts = [_struck(f, retired) for f in s.key_facts if f and f.strip()][:keep]
     if facts:
         lines += ["**Key facts:**", *(f"- {_one_line(f)}" for f in facts), ""]
     decisions = [d for d in s.decisions if d.get("decision")][:keep]
@@ -181,12 +199,14 @@ def render_block(
     max_summaries: int = DEFAULT_MAX_SUMMARIES,
     min_confidence: float = DEFAULT_MIN_CONFIDENCE,
     prioritize: str = "relevance",
+    retired: Sequence[str] = (),
 ) -> BlockResult:
     """The whole block, wrapper included, within `token_budget` tokens.
 
     Summaries below `min_confidence` are skipped; the rest are taken in priority order, each in full if
     it fits, else with shorter fact lists, else with its text cut; what still does not fit is dropped.
-    The profile comes first and may use at most half of the budget.
+    The profile comes first and may use at most half of the budget. A summary sentence stating a clause
+    in `retired` (the profile's, replaced or ended since) is struck through.
     """
     if prioritize not in PRIORITIES:
         raise ValidationError(f"prioritize must be one of {', '.join(PRIORITIES)}")
@@ -196,6 +216,7 @@ def render_block(
         raise ValidationError(f"token budget {token_budget} is smaller than the empty block")
 
     profile_text = _fitted_profile(profile, generated_at, token_budget)
+    gone = frozenset(retired)
     eligible = _ranked([s for s in summaries if s.confidence >= min_confidence], prioritize)
     sections: list[str] = []
     included: list[str] = []
@@ -204,14 +225,14 @@ def render_block(
         return estimate_tokens(_wrap(profile_text, [*sections, extra], generated_at)) <= token_budget
 
     for s in eligible[:max_summaries]:
-        section = next((sec for keep in _LIST_LEVELS if fits(sec := _section(s, keep))), None)
+        section = next((sec for keep in _LIST_LEVELS if fits(sec := _section(s, keep, retired=gone))), None)
         if section is None:
             cut = _longest_fitting(
                 " ".join(s.content.split()),
-                lambda c, s=s: _wrap(profile_text, [*sections, _section(s, 0, c)], generated_at),
+                lambda c, s=s: _wrap(profile_text, [*sections, _section(s, 0, c, gone)], generated_at),
                 token_budget,
             )
-            section = None if cut is None else _section(s, 0, cut)
+            section = None if cut is None else _section(s, 0, cut, gone)
         if section is not None:
             sections.append(section)
             included.append(s.id)
@@ -224,6 +245,16 @@ def render_block(
         tokens_used=estimate_tokens(text),
         dropped=tuple(s.id for s in eligible if s.id not in set_included),
     )
+
+
+def retired_clauses(profile: dict | None) -> list[str]:
+    """The clauses a stored profile row retired (its `sections`, as read back or as written, or the batch
+    read's `retired`)."""
+    if (profile or {}).get("retired") is not None:
+        return list(profile["retired"])
+    sections = (profile or {}).get("sections") or {}
+    sections = json.loads(sections) if isinstance(sections, str) else sections
+    return list(sections.get("retired", ()))
 
 
 def count_blocks(context: str | None) -> int:

@@ -66,8 +66,10 @@ def _by_user(rows, key: int = 0) -> dict[str, list]:
 
 
 # what a run reads of the profile: its vector only as present or not (parsing it cost more than the rest),
-# what the rules read from its sources as JSON text (decoded only when the profile is built again)
+# what the rules read from its sources as JSON text (decoded only when the profile is built again), and the
+# clauses it retired (the session block strikes them in summaries)
 PROFILE_SQL = ("SELECT user_id, id, content, method, inputs_fingerprint, extracted::text AS extracted,"
+               " sections->'retired' AS retired,"
                " CASE WHEN embedding IS NOT NULL THEN true END AS embedding FROM profiles WHERE user_id = ANY(%s)")
 # ordered by id alone: sorting by the user's text key cost a third of the read; rows are grouped here
 SNAPSHOT_SQL = f"SELECT user_id, {cs.SNAPSHOT_COLUMNS} FROM memories WHERE user_id = ANY(%s) ORDER BY id"

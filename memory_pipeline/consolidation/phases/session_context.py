@@ -10,7 +10,7 @@ from memory_pipeline.consolidation.context import RunContext, stable_id
 from memory_pipeline.consolidation.phases.base import PhaseResult
 from memory_pipeline.consolidation.writer import Writer
 from memory_pipeline.engines.base import Engine
-from memory_pipeline.lib.session_block import BlockSummary, render_block
+from memory_pipeline.lib.session_block import BlockSummary, render_block, retired_clauses
 
 NAME = "session_context"
 ASSET = "session_context"
@@ -26,8 +26,9 @@ def run(ctx: RunContext, writer: Writer, engine: Engine) -> PhaseResult:
     s = ctx.snap
     stamp = max(r["temporal_end"] for r in summ) if summ else max(s.created_at)
     # summaries never change under their id: the same ids, profile, stamp and budget render the same block
+    retired = retired_clauses(prof)
     fingerprint = stable_id("blk", [r["id"] for r in summ], prof["content"] if prof else None, stamp,
-                            ctx.config.token_budget, PRIORITIZE)
+                            ctx.config.token_budget, PRIORITIZE, *([retired] if retired else []))
     old = ctx.stored_session_context()
     if old and old.get("inputs_fingerprint") == fingerprint:
         return res
@@ -35,7 +36,7 @@ def run(ctx: RunContext, writer: Writer, engine: Engine) -> PhaseResult:
                            _items(r["superseded_facts"]), (r["temporal_start"], r["temporal_end"]),
                            float(r["confidence"]), activation_count=r["access_count"]) for r in summ]
     out = render_block(blocks, profile=prof["content"] if prof else None, generated_at=stamp,
-                       token_budget=ctx.config.token_budget, prioritize=PRIORITIZE)
+                       token_budget=ctx.config.token_budget, prioritize=PRIORITIZE, retired=retired)
     writer.write_session_context(out.text, list(out.summary_ids), out.tokens_used, fingerprint)
     if old and old["block"] == out.text:
         return res  # the same block from other inputs: only they are remembered

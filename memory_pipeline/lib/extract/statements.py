@@ -13,15 +13,18 @@ from dataclasses import dataclass
 
 from memory_pipeline.lib.extract.closed import vocabulary_category
 from memory_pipeline.lib.vocab import profile_words as pw
+from memory_pipeline.lib.vocab.calendar import MONTHS, WEEKDAYS
 
 _SENTENCE = re.compile(r".+?(?:[.!?]+(?=\s|$)|\n|$)", re.DOTALL)
-# a clause ends at ";", a dash aside, a colon, a conjunction, or a comma before a lower-case word or a
-# pronoun ("upgraded to the A7 IV, sold the III"); a comma before a capital joins a name or a list
+# a clause ends at ";", a dash aside, a colon, a conjunction, "and" before a subject, or a comma before a
+# lower-case word or a pronoun ("upgraded to the A7 IV, sold the III"); a comma before a capital joins a list
 _CLAUSE = re.compile(
     r"\s*(?:;|\s[-\u2013\u2014]\s|:\s|,\s*(?:and\s+|but\s+|so\s+)?(?!not\b|instead\b|rather\b)(?=[a-z]|(?:I|I'm|We|My|Our)\b)"
     r"|,?\s+(?:but|so|because|cos|since|while|which|who)\s+"
-    r"|\s+and\s+(?=(?:I|I'm|we|We|he|He|she|She|they|They|my|My|his|her|their)\b))",
+    r"|\s+and\s+(?=(?:I|I'm|we|We|he|He|she|She|they|They|it|it's|It|my|My|his|her|their)\b))",
 )
+# a self-introduction: "I'm" and a name or an age ("I'm Tom, 34")
+_INTRODUCTION = re.compile(r"\s*(?i:i'm|i am)\s+(?:[A-Z][\w-]*|\d+)(?:,?\s+(?:[A-Z][\w-]*|\d+))*\s*$")
 _WORD = re.compile(r"[\w'\u2019£$-]+")
 _POSSESSED = re.compile(
     r"\b(?i:my|our)\s+(?P<np>(?:[a-z-]+\s+){0,2}?(?P<noun>[a-z-]+))(?:\s+is|'s|,)?\s+(?P<name>[A-Z][a-z\u00C0-\u017F]+)"
@@ -58,8 +61,8 @@ def _tokens(clause: str) -> list[str]:
 
 
 def frame(text: str) -> frozenset[str]:
-    """The clause's words once values (numbers, names) are masked, its subject kept: "we're 7 now" and
-    "we're 9 people now" share the frame "we're", and "#" marks that a number was masked."""
+    """The clause's words once values (numbers, names) are masked ("#": a number was), its subject kept:
+    "we're 7 now" and "we're 9 people now" share the frame "we're"."""
     tokens = _tokens(text)
     words = {t.lower() for i, t in enumerate(tokens) if len(t) > 1 and (t.lower() not in pw.FUNCTION_WORDS
              or t.lower() in pw.FIRST_PERSON) and not any(c.isdigit() for c in t) and not (i and t[:1].isupper())}
@@ -68,20 +71,8 @@ def frame(text: str) -> frozenset[str]:
 
 def stems(words: frozenset[str]) -> frozenset[str]:
     """Crude stems, enough for "volunteering" to meet "volunteer"; cessation words are not content."""
-    out = set()
-    for w in words:
-        if w in pw.CESSATION or w in pw.CESSATION_PAIRS:
-            continue
-        for suffix in ("ing", "ed", "es", "s"):
-            if w.endswith(suffix) and len(w) - len(suffix) >= 3:
-                w = w[: -len(suffix)]
-                break
-        out.add(w.rstrip("e"))
-    return frozenset(out)
-
-
-def _has_value(tokens: list[str]) -> bool:
-    return any(any(c.isdigit() for c in t) or (i and t[:1].isupper()) for i, t in enumerate(tokens))
+    return frozenset(re.sub(r"(?<=\w{3})(?:ing|ed|es|s)$", "", w).rstrip("e") for w in words
+                     if w not in pw.CESSATION and w not in pw.CESSATION_PAIRS)
 
 
 def content_words(text: str) -> frozenset[str]:
@@ -146,54 +137,51 @@ def _relation(tokens: list[str]) -> tuple[str, int] | None:
     ("bought a house": residence)."""
     words = [t.lower() for t in tokens]
     found = [(pw.HEADS[w], i) for i, w in enumerate(words) if w in pw.HEADS and not (i and tokens[i][:1].isupper())
-             and (i == 0 or words[i - 1] not in pw.PREPOSITIONS)]
+             and (i == 0 or words[i - 1] not in pw.PREPOSITIONS)
+             # a head used as a noun ("our sprint work") or a verb whose subject is a thing ("scheduling has moved")
+             and not (w in pw.NOUN_TOO and set(words[max(0, i - 2) : i]) & pw.NOUN_MARKERS)
+             and not (w.endswith(("ed", "ing")) and not set(words[:i]) & pw.FIRST_PERSON and any(
+                 t[:1].islower() and t.lower() not in pw.FUNCTION_WORDS and t[-2:] != "ly" for t in tokens[:i]))]
+    if len(words) > 3 and words[0] in pw.ORDINALS and words[1] in pw.PERIODS and words[2] == "at":
+        found.append(("job", 1))  # "first week at Wise": a period at an organisation is where one is now
     found += [("role", i) for i, w in enumerate(words[:3])  # "I'm a nurse", "I am now the lead"
-              if w in pw.FIRST_BE and i + 1 < len(words) and words[i + 1] in ("a", "an", "now")]
+              if w in ("am", "i'm", "im") and i + 1 < len(words) and words[i + 1] in ("a", "an", "now")]
     found.sort(key=lambda f: (f[0] == "has", f[1]))
     return found[0] if found else None
 
 
 _NAME = r"([A-Z][\w.&'\u00C0-\u017F-]*(?:\s+(?:of\s+)?[A-Z0-9][\w.&'\u00C0-\u017F-]*)*)"
+_NOT_DATE = rf"(?!(?i:{'|'.join((*MONTHS, *WEEKDAYS))})s?\b)"  # "moving in together in January, into ... Altona"
 
 
 def _value(relation: str, clause: str, head_word: str) -> str | None:
     """The capitalised span right after the relation head, or after it and a preposition, for relations
-    whose value is a place or an organisation: "starting at Wise as ..." -> "Wise"."""
+    whose value is a place or an organisation: "starting at Wise as ..." -> "Wise"; a date is none."""
     if relation not in pw.PLACE_OF:
         return None
     preps = "|".join(pw.PLACE_OF[relation])
     m = re.search(rf"(?i:\b{re.escape(head_word)}\b(?:\s+\S+)*?\s+(?:{preps})|\b{re.escape(head_word)})"
-                  rf"\s+(?:the\s+)?{_NAME}", clause)
+                  rf"\s+(?:the\s+)?{_NOT_DATE}{_NAME}", clause)
     if m is None:  # else a name set before the head: "Sevenoaks, moving in a fortnight"
         m = re.match(rf"\s*{_NAME},", clause)
     # a name the vocabularies know as something else is no place or employer ("I live in Go these days")
     return m.group(1) if m and vocabulary_category(m.group(1)) is None else None
 
 
-def _modal(words: list[str], clause: str) -> bool:
-    return clause.rstrip().endswith("?") or any(w in pw.INTENT for w in words)
-
-
-def _cessation_at(words: list[str]) -> int | None:
-    """Where a cessation word (or the second word of a two-word one) stands, else None."""
+def _stopped(words: list[str]) -> int | None:
+    """Where the words after a cessation word (one word or two: "gave up") start, else None."""
     for i, w in enumerate(words):
-        if w in pw.CESSATION:
-            return i
+        if w in pw.CESSATION and not (words[0] in pw.ORDINALS and set(words[1:2]) - pw.FIRST_PERSON):
+            return i + 1  # "first week at Stripe done" completes a period; the state it belongs to holds
         if i + 1 < len(words) and words[i + 1] in pw.CESSATION_PAIRS.get(w, ()):
-            return i + 1
+            return i + 2
     return None
 
 
-def _stopped(words: list[str]) -> bool:
-    return _cessation_at(words) is not None
-
-
 def _key(relation: str, words: list[str], head: int) -> str:
-    if relation in pw.SINGLE_VALUED:
-        return relation
-    # a multi-valued relation (tools, pets, family...): one key per value
+    """The attribute; a multi-valued relation (tools, pets, family...) has one per value."""
     rest = [w for w in words[head + 1 :] if w not in pw.FUNCTION_WORDS][:2]
-    return f"{relation}:{' '.join(rest)}"
+    return relation if relation in pw.SINGLE_VALUED else f"{relation}:{' '.join(rest)}"
 
 
 def _people(clause: str) -> list[Statement]:
@@ -206,9 +194,24 @@ def _people(clause: str) -> list[Statement]:
             continue
         key = f"person:{noun}" if noun in pw.ONE_AT_A_TIME else f"person:{noun}:{name.lower()}"
         line = f"Their {' '.join(m['np'].split())} is {name}"
-        relation = "spouse" if noun in pw.SPOUSES else "person"
+        relation = "spouse" if noun in ("husband", "wife") else "person"
         found.append(Statement(key, line, False, frozenset({noun, name.lower()}), relation=relation, value=name))
     return found
+
+
+def _pieces(sentence: str) -> list[str]:
+    """The sentence's clauses: a lone word is the next one's topic ("Sevenoaks, moving in a fortnight"), a piece
+    opening with a preposition an adjunct of the one before, an apposition after "I'm Tom, 34" what one is."""
+    out: list[str] = []
+    for piece in (p.strip() for p in _CLAUSE.split(sentence) if _tokens(p)):
+        first = _tokens(piece)[0]
+        if out and (len(_tokens(out[-1])) == 1 or first.lower() in pw.PREPOSITIONS | {"into", "onto", "near"}):
+            out[-1] = f"{out[-1]}, {piece}"
+        elif out and _INTRODUCTION.match(out[-1]) and first.islower():
+            out.append(f"I'm {'' if first in ('a', 'an') else 'a '}{piece}")  # "I'm 67, a retired teacher"
+        else:
+            out.append(piece)
+    return out
 
 
 def _clauses(text: str) -> Iterator[tuple[str, list[str], list[str], str]]:
@@ -216,15 +219,15 @@ def _clauses(text: str) -> Iterator[tuple[str, list[str], list[str], str]]:
     "other" (another person's), or "modal" (a question, plan, wish or hypothetical)."""
     for sentence in _SENTENCE.findall(text):
         owner = "user"
-        for clause in _CLAUSE.split(sentence):
+        for clause in _pieces(sentence):
             tokens = _tokens(clause)
             if len(tokens) < 2:
-                continue  # a lone word ("Sevenoaks,", "yeah") is a topic or an aside: the subject holds
+                continue  # a lone word at a sentence's end ("yeah") is an aside
             owner = _owner(tokens, owner, clause.lstrip().startswith(tokens[0] + ","))
             words = [t.lower() for t in tokens]
             asks = words[0] in pw.WH_WORDS and (words[0].endswith("'s") or words[1] in pw.AUXILIARIES | pw.BE
                                                 or words[1] in ("do", "should"))
-            modal = sentence.rstrip().endswith("?") or asks or _modal(words, clause)
+            modal = sentence.rstrip().endswith("?") or asks or any(w in pw.INTENT for w in words)
             if modal or any(w in pw.CONDITIONAL for w in words[:2]):
                 yield clause, tokens, words, "modal"  # "if I moved to Oslo", "can you ...?"
             else:
@@ -235,7 +238,7 @@ def said_by_user(text: str, value: str) -> bool:
     """Whether `value` appears in a clause of `text` that states something of the user now (not another
     person's, not a plan, wish or question, not a stopped state)."""
     low = value.lower()
-    return any(standing == "user" and low in clause.lower() and not _stopped(words)
+    return any(standing == "user" and low in clause.lower() and _stopped(words) is None
                for clause, _, words, standing in _clauses(text))
 
 
@@ -246,25 +249,26 @@ def statements(text: str) -> list[Statement]:
         if standing == "modal":
             continue
         people = _people(clause)
+        stale = tuple(next(g for g in m.groups() if g).rstrip(".:") for m in _NOT_X.finditer(clause))
         if standing == "other":
             # an explicit contrast retires its value whoever's clause it is ("they use Condens, not Dovetail")
-            stale = tuple(next(g for g in m.groups() if g).rstrip(".:") for m in _NOT_X.finditer(clause))
-            found += [p for p in people if not _stopped(words)]
+            found += [p for p in people if _stopped(words) is None]
             found += [Statement("contrast", "", False, frozenset(), stale, ends=False, relation="contrast")] if stale else []
             continue
-        said = _statement(clause, tokens, words, bool(people))
+        said = _statement(clause, tokens, words, bool(people), stale)
         found += [said] if said else people
     return found
 
 
-def _statement(clause: str, tokens: list[str], words: list[str], names_people: bool) -> Statement | None:
+def _statement(clause: str, tokens: list[str], words: list[str], names_people: bool,
+               stale: tuple[str, ...]) -> Statement | None:
     """The user's clause as a statement, or None when it names no relation and carries no value."""
-    stale = tuple(next(g for g in m.groups() if g).rstrip(".:") for m in _NOT_X.finditer(clause))
     rel = _relation(tokens)
     rest = _NOT_X.sub("", clause)
-    stopped = _stopped([t.lower() for t in _tokens(rest)])
+    stopped = _stopped([t.lower() for t in _tokens(rest)]) is not None
     # a clause without a relation head is kept only when it carries a value (a number or a name)
-    if rel is None and not stopped and (names_people or len(content_words(clause)) < 2 or not _has_value(tokens)):
+    valued = any(any(c.isdigit() for c in t) or (i and t[:1].isupper()) for i, t in enumerate(tokens))
+    if rel is None and not stopped and (names_people or len(content_words(clause)) < 2 or not valued):
         return None
     relation, head = rel or ("stopped" if stopped else "note", 0)
     # a stopped state is past ("I quit nursing"); a negated one is a current state ("we don't have a car
@@ -275,6 +279,7 @@ def _statement(clause: str, tokens: list[str], words: list[str], names_people: b
     value = _value(relation, clause, words[head]) if not ends else None
     value = value.rstrip(".") if value else ""
     key = _key(relation, words, head) if relation != "note" else "note:" + " ".join(sorted(frame(clause)))
+    key = "job" if relation == "role" and value else key  # a role at an organisation is where one works
     said = _object(words) if stopped and not negated else frozenset()
     return Statement(key, line, ends and not negated, said or content_words(clause), stale, frame(clause), ends,
                      relation, value)
@@ -282,14 +287,14 @@ def _statement(clause: str, tokens: list[str], words: list[str], names_people: b
 
 def _object(words: list[str]) -> frozenset[str]:
     """What a cessation word stopped: its object, up to a preposition ("sold the III to a student": III)."""
-    start = _cessation_at(words)
-    if start is None:
+    end = _stopped(words)
+    if end is None:
         return frozenset()
     span = []
-    for w in words[start + 1 :]:
+    for w in words[end:]:
         if w in pw.PREPOSITIONS or w == "to":
             break
         span.append(w)
     if not any(w.isalpha() for w in span):
-        span = words[:start]  # "LSAT done": the thing ended stands before the word that ends it
+        span = words[: end - 1]  # "LSAT done": the thing ended stands before the word that ends it
     return content_words(" ".join(span))

@@ -2,6 +2,8 @@
 modal and cessation verbs are grammatical classes; HEADS is the short list of relation heads (seed 004's
 profile: residence, work, role, family and pets, tools, languages, diet, activities, health)."""
 
+from memory_pipeline.lib.vocab.stop_words import ENGLISH_STOP_WORDS
+
 FIRST_PERSON = frozenset({
     "i", "i'm", "im", "i've", "i'd", "i'll", "me", "my", "myself", "we", "we're", "we've", "our", "us",
 })  # fmt: skip
@@ -20,7 +22,6 @@ PEOPLE = frozenset({
     "team", "grandchildren", "family", "neighbour", "neighbor", "client", "cousin", "aunt", "uncle",
 })  # fmt: skip
 BE = frozenset({"am", "'m", "is", "are", "was", "im", "i'm", "we're"})
-FIRST_BE = frozenset({"am", "i'm", "im"})
 SUBJECT_CONTRACTIONS = {"i'm": "is", "im": "is", "i've": "has", "we're": "are", "we've": "have"}
 POSSESSIVES = {"my": "their", "myself": "themself", "me": "them", "our": "their", "i": "they"}
 IRREGULAR_THIRD = {"have": "has", "do": "does", "go": "goes", "am": "is", "be": "is", "must": "must",
@@ -29,7 +30,6 @@ IRREGULAR_THIRD = {"have": "has", "do": "does", "go": "goes", "am": "is", "be": 
 # people one has one of at a time: a newer one replaces the older
 ONE_AT_A_TIME = frozenset({"husband", "wife", "partner", "girlfriend", "boyfriend", "fiance", "fiancee",
                            "manager", "boss"})
-SPOUSES = frozenset({"husband", "wife"})
 PETS = frozenset({"cat", "dog", "puppy", "kitten", "rabbit", "parrot", "hamster"})
 WH_WORDS = frozenset({"what", "what's", "how", "which", "where", "when", "why", "who", "whats"})
 CONDITIONAL = frozenset({"if", "unless", "suppose", "imagine"})
@@ -50,6 +50,10 @@ CESSATION_PAIRS = {
     "moved": frozenset({"out"}), "no": frozenset({"longer", "more"}), "any": frozenset({"longer", "more"}),
     "on": frozenset({"hold"}),
 }
+# a period's completion ("first week done") is no state ended; a period at an organisation is a job
+ORDINALS, PERIODS = frozenset({"first", "second", "third", "fourth", "fifth"}), frozenset({"week", "day", "month"})
+NOUN_TOO = frozenset({"work", "use", "move", "drink", "study", "play", "lead", "reading", "running", "training"})
+NOUN_MARKERS = frozenset({"my", "our", "their", "his", "her", "the", "a", "an", "this"})
 NEGATORS = frozenset({"not", "no", "don't", "dont", "never", "doesn't", "didn't", "haven't", "isn't"})
 # relation heads (verbs and nouns) -> the attribute they state
 HEADS = {
@@ -64,13 +68,14 @@ HEADS = {
     **dict.fromkeys(("kids", "kid", "children", "son", "daughter", "grandchildren", "grandchild",
                      "baby"), "children"),
     **dict.fromkeys(("cat", "dog", "cats", "dogs", "pet", "puppy", "kitten"), "pet"),
-    **dict.fromkeys(("use", "uses", "using", "stack", "editing", "switched", "switching", "migrating"), "tool"),
+    **dict.fromkeys(("use", "uses", "using", "stack", "editing", "switched", "switching", "migrating",
+                     "upgraded"), "tool"),
     **dict.fromkeys(("speak", "learning", "learn", "class", "classes", "course"), "learning"),
     **dict.fromkeys(("vegetarian", "vegan", "veggie", "pescatarian", "diet", "fasting"), "diet"),
     **dict.fromkeys(("drink", "drinking", "coffee", "tea"), "drink"),
     **dict.fromkeys(("drive", "driving", "leasing", "car", "van", "minivan"), "vehicle"),
     **dict.fromkeys(("play", "playing", "running", "training", "volunteer", "volunteering", "goal",
-                     "reading"), "activity"),
+                     "reading", "started"), "activity"),
     **dict.fromkeys(("allergic", "diabetes", "diagnosed", "medication"), "health"),
     **dict.fromkeys(("have", "has", "got", "own", "bought"), "has"),
     **dict.fromkeys(("subscription", "subscribed", "membership", "member"), "subscription"),
@@ -79,30 +84,18 @@ HEADS = {
 PLACE_OF = {"residence": ("in", "to", "near"), "job": ("at", "for", "in"), "role": ("at", "for")}
 # one value at a time: a newer statement replaces the older
 SINGLE_VALUED = frozenset({"residence", "job", "role", "partner", "diet", "drink", "vehicle", "occupation"})
-# words that carry no content for matching a stopped state against the statement it ends
-FUNCTION_WORDS = frozenset({
-    "a", "an", "the", "i", "i'm", "im", "me", "my", "we", "our", "us", "is", "am", "are", "was", "were",
-    "be", "been", "to", "of", "in", "on", "at", "for", "with", "and", "or", "so", "it", "this", "that",
-    "now", "just", "really", "too", "also", "as", "by", "from", "up", "out", "off", "not", "no", "don't",
-    "anymore", "longer", "quit", "stop", "stopped", "gave", "giving", "cancelled", "sold", "left", "had",
-    "have", "has", "got", "today", "yesterday", "week", "weeks", "day", "days", "ago", "then", "which",
-    "who", "more", "any", "means", "last", "next", "month", "months", "year", "years", "tonight", "tomorrow",
-    "recently", "still",
-})  # fmt: skip
+# words that carry no content for matching a stopped state against the statement it ends: the stop list,
+# cessation words and the words of time
+FUNCTION_WORDS = ENGLISH_STOP_WORDS | {
+    "i'm", "im", "don't", "just", "really", "anymore", "longer", "quit", "stop", "stopped", "gave", "giving",
+    "cancelled", "sold", "left", "got", "today", "yesterday", "tonight", "tomorrow", "week", "weeks", "day",
+    "days", "month", "months", "year", "years", "ago", "means", "recently",
+}  # fmt: skip
 
-# What a profile value may not start or end with (lib/profile.noun_phrase): a value opening with one
-# of these is a clause or a pointer, not a noun phrase.
-NP_NOT_HEAD = frozenset({
-    "how", "what", "why", "when", "where", "who", "whom", "which", "whether", "if", "that", "it", "it's",
-    "its", "they", "them", "we", "us", "you", "he", "she", "him", "her", "this", "these", "those", "there",
-    "i", "me", "being", "getting", "seeing", "having", "is", "are", "was", "were", "be", "just", "so",
-    "really", "also", "even", "still",
-})  # fmt: skip
-# Words a value cannot end on: the phrase was cut mid-way.
-NP_DANGLING = frozenset({
-    "a", "an", "the", "and", "or", "but", "of", "to", "with", "my", "our", "your", "their", "for", "in",
-    "on", "at", "by", "from", "as", "so", "than", "that", "through", "about", "into", "over",
-    "without", "like",
-})  # fmt: skip
-# A value ending on one of these lost its noun to the next clause.
+# What a profile value (lib/profile.noun_phrase) may not open with (a clause or a pointer: function words
+# other than an article, a possessive or a negation), nor end with (a function word: it was cut mid-way).
+NP_NOT_HEAD = (FUNCTION_WORDS | WH_WORDS | OTHER_PRONOUNS | {"getting", "seeing", "having"}) - DETERMINERS - NEGATORS - {
+    "my", "our", "your", "their"}
+NP_DANGLING = PREPOSITIONS | DETERMINERS | {"and", "or", "but", "to", "my", "our", "your", "their", "by", "as", "so",
+                                            "than", "that", "through", "into", "over", "without", "like"}
 NP_NOT_TAIL = frozenset({"it", "them", "me", "us", "you", "him", "her", "this", "those", "these"})
