@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from memory_pipeline.bench import train_judge
-from memory_pipeline.lib.judge import FEATURE_NAMES, load
+from memory_pipeline.lib.judge import FEATURE_NAMES, features, load
 from memory_pipeline.lib.judge_features import NAMES, pair_features, read
 from memory_pipeline.lib.judge_sentence import SENTENCE_NAMES, sentence_features, value_voice
 from memory_pipeline.lib.judge_statements import STATEMENT_NAMES, statement_features
@@ -92,6 +92,29 @@ def test_statement_features_read_a_relation_restated_with_another_value_and_an_e
     # another person's move and a plan are no statements of the user's
     assert stfeats("my cousin moved to Leeds", "I live in Ghent")["stmt_changed"] == 0.0
     assert stfeats("I might move to Leeds next year", "I live in Ghent")["stmt_changed"] == 0.0
+
+
+def jfeats(newer: str, older: str) -> dict[str, float]:
+    return dict(zip(FEATURE_NAMES, features(newer, older, 0.3, T0 + timedelta(days=40), T0), strict=True))
+
+
+def test_the_user_named_in_the_third_person_is_the_users_own_voice():
+    # agent-written stores say "The user lives in X": the judge reads it as the user's first person, so
+    # the holder and statement features treat it as the user's fact (a speaker label "User:" is no subject)
+    older = "The user lives in Seattle, USA."
+    assert jfeats("User: I live in Toronto now.", older)["stmt_old"] == 1.0
+    assert jfeats("User: I live in Toronto now.", older)["stmt_changed"] == 1.0
+    assert jfeats("User: I live in Toronto now.", "my sister lives in Seattle")["stmt_changed"] == 0.0
+
+
+def test_a_long_message_is_not_punished_for_the_talk_around_its_change():
+    # the newer text's length and sentence count are capped: more chatter around the same change sentence
+    # leaves them as they are
+    older = "I live in Seattle."
+    short = jfeats("Timeline is tight this quarter for the whole team. I live in Toronto now.", older)
+    chatty = jfeats("Timeline is tight this quarter for the whole team. I live in Toronto now. The rebuild is eight weeks of work. The team"
+                    " is small. We should cut scope. Let me know what you think about the charts.", older)
+    assert (chatty["sent_count"], chatty["log_len_new"]) == (short["sent_count"], short["log_len_new"])
 
 
 def test_shipped_model_matches_the_features_and_reads_as_probabilities():
@@ -209,3 +232,19 @@ def test_a_correction_of_where_the_user_studies_supersedes_the_old_statement(ser
     assert service.consolidate("bo")["status"] == "SUCCESS"
     rows = service.conn.execute("SELECT reason FROM edges WHERE user_id = 'bo' AND edge_type = 'supersedes'").fetchall()
     assert len(rows) == 1 and "(judge;" in rows[0][0] and "stmt_" in rows[0][0], rows
+
+
+@pytest.mark.integration
+def test_an_agent_written_fact_replaced_in_one_sentence_of_a_long_turn_is_the_judges_own_verdict(service):
+    # the structural rules link this pair; the judge's probability is the edge's weight, and judge-3 put
+    # it at 0.03 (the third-person statement read as another holder, the long turn punished for its
+    # length): its verdict now agrees with the rules'
+    service.remember_many([
+        {"user_id": "tam", "content": "The user lives in Seattle, USA.", "created_at": T0.isoformat()},
+        {"user_id": "tam", "content": "User: Timeline is the big one. I live in Toronto now. Anyway, the dashboard"
+         " rebuild is probably 8-10 weeks of eng time.", "created_at": (T0 + timedelta(days=40)).isoformat()},
+    ])
+    assert service.consolidate("tam")["status"] == "SUCCESS"
+    rows = service.conn.execute("SELECT weight, reason FROM edges WHERE user_id = 'tam'"
+                                " AND edge_type = 'supersedes'").fetchall()
+    assert len(rows) == 1 and rows[0][0] >= load().threshold, rows

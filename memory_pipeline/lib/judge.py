@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from dataclasses import dataclass
 from datetime import datetime
 from functools import lru_cache
@@ -19,9 +20,25 @@ MODEL_PATH = Path(__file__).with_name("judge_model.json")
 FEATURE_NAMES = NAMES + SENTENCE_NAMES + STATEMENT_NAMES
 
 
+# Agent-written memories speak of the user in the third person ("The user works at X", "User's time zone
+# is Y"): that is the user's own voice, read as the first person. A speaker label ("User: ") is not matched.
+_USER_OWN = re.compile(r"\b(?:[Tt]he\s+)?[Uu]ser(?:'s|\u2019s)(?=\s)")
+_USER_VERB = re.compile(r"\b(?:[Tt]he\s+)?[Uu]ser\s+(?:(is|was|has)|([a-z]+?[^s])s|([a-z]+))\b(?!:)")
+_BE = {"is": "am", "was": "was", "has": "have"}
+
+
+def own_voice(text: str) -> str:
+    """The text with the user named in the third person turned into the first ("the user's" -> "my",
+    "the user lives" -> "I live")."""
+    text = _USER_OWN.sub("my", text)
+    return _USER_VERB.sub(lambda m: "I " + (_BE[m[1]] if m[1] else m[2] or m[3]), text)
+
+
 def features(newer: str, older: str, cosine: float, newer_at: datetime, older_at: datetime) -> list[float]:
     """The judge's vector (in `FEATURE_NAMES` order): whole-text features, those of the best-matching
-    sentence pair, then those of the clause reader's statements."""
+    sentence pair, then those of the clause reader's statements; the user named in the third person is
+    read as the first."""
+    newer, older = own_voice(newer), own_voice(older)
     return (pair_features(newer, older, cosine, newer_at, older_at) + sentence_features(newer, older)
             + statement_features(newer, older))
 

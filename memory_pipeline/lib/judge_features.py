@@ -37,6 +37,10 @@ SENTENCE_END = frozenset("?!.;")
 FIRST_PERSON = frozenset({"i", "i'm", "i've", "i'd", "i'll", "me", "my", "mine", "we", "we're", "we've", "our",
                           "us", "myself", "im", "ive"})
 KINDS = ("name", "number", "date", "time", "word")
+# The newer text's length counts up to this many tokens: past it a long message is read by its best
+# sentence, not punished for the talk around the change (uncapped, LoCoMo's long chatty turns set a
+# weight that kept every long letta turn below the threshold).
+LEN_CAP = 15
 
 
 @dataclass(frozen=True)
@@ -245,7 +249,7 @@ FEATURES: dict[str, str] = {
     "swap_own": "a same-kind swap said in the first person and not of another person",
     "past_with_value": "the newer text puts an older value in the past and states a new value",
     "log_days": "log(1 + days between the two texts)",
-    "log_len_new": "log of the newer text's length in tokens",
+    "log_len_new": "log of the newer text's length in tokens, capped at LEN_CAP",
     "log_len_old": "log of the older text's length in tokens",
 }
 NAMES = tuple(FEATURES)
@@ -305,7 +309,7 @@ def pair_features(newer: str, older: str, cosine: float, newer_at: datetime, old
         "swap_own": float(bool(swaps) and dn.first_person and not others_n),
         "past_with_value": float(bool(new_only) and any(_near(rn, v, NEGATORS | PAST_MARKERS) for v in old_mentions)),
         "log_days": math.log1p(days),
-        "log_len_new": math.log1p(len(rn.tokens)),
+        "log_len_new": math.log1p(min(len(rn.tokens), LEN_CAP)),
         "log_len_old": math.log1p(len(ro.tokens)),
     }
     return [float(f[n]) for n in NAMES]

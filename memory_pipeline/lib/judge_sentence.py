@@ -97,6 +97,10 @@ def _neighbours(s: Sentence) -> dict[int, set[str]]:
     return out
 
 
+# A change is one sentence of a message: the newer text's sentences count up to two, so a long turn is
+# judged by its best sentence pair and not by how much else it says (see judge_features.LEN_CAP).
+NEW_SENTENCES_CAP = 2
+
 SENTENCE_FEATURES: dict[str, str] = {
     "sent_jaccard": "masked-frame Jaccard of the best-matching (newer, older) sentence pair holding values",
     "sent_swap": "in that pair, an older value absent from the newer sentence, which has another of its kind",
@@ -107,7 +111,7 @@ SENTENCE_FEATURES: dict[str, str] = {
     "sent_old_past": "the newer sentence names an older value beside a negator or past marker",
     "sent_swap_own": "a same-kind swap in an own, assertive newer sentence",
     "sent_swap_cue": "a same-kind swap with a change cue in the newer sentence",
-    "sent_count": "log of sentences in both texts",
+    "sent_count": "log of sentences in both texts (the newer text's counted up to NEW_SENTENCES_CAP)",
 }
 SENTENCE_NAMES = tuple(SENTENCE_FEATURES)
 
@@ -129,7 +133,7 @@ def sentence_features(newer: str, older: str) -> list[float]:
     import math
 
     new, old = sentences(newer), sentences(older)
-    count = math.log1p(len(new) + len(old))
+    count = math.log1p(min(len(new), NEW_SENTENCES_CAP) + len(old))
     best = _best_pair(new, old)
     if best is None:
         return [0.0] * (len(SENTENCE_NAMES) - 1) + [count]
