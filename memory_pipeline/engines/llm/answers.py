@@ -230,7 +230,7 @@ def profile(ans: ProfileAnswer, shown: list[ProfileSource], engine) -> Profile:
         fact_sources[fact] = tuple(dict.fromkeys(ids))
     order = [*SECTIONS, "other"]
     return Profile(trim(ans.profile, PROFILE_MAX_CHARS), {k: tuple(sections[k]) for k in order if k in sections},
-                   tuple(sorted(cited or known)), (), fact_sources=fact_sources, method=METHOD)
+                   tuple(sorted(cited)), (), fact_sources=fact_sources, method=METHOD)
 
 
 def reasoned(ans: ReasoningAnswer, rows: list, model: str | None) -> ReasonedAnswer:
