@@ -136,6 +136,17 @@ def test_the_deadline_is_not_counted_as_an_attempt(server):
     assert "after 1 attempt(s)" in note.reason and "deadline" in note.reason
 
 
+def test_a_fallback_edge_gives_its_reason_once(server):
+    server.responder = lambda req: Reply(401)
+    older = MemoryText("1", "I live in Lyon.", T)
+    newer = MemoryText("2", "I moved to Nantes last month, I live in Nantes now.", T + timedelta(days=30))
+    other = MemoryText("3", "I like tea.", T)
+    found = engine(server).supersessions(SupersessionCandidates(
+        [older, newer, other], pairs=lambda: [(newer, older, 0.8), (newer, other, 0.3), (other, older, 0.2)]))
+    [edge] = found
+    assert edge.method == "rules (fallback)" and edge.reason.count("'Lyon'") == 1
+
+
 # -- defect 4: junk profiles -----------------------------------------------------------------------
 def test_a_profile_without_a_cited_fact_is_junk_and_the_rules_write_it(server):
     server.responder = lambda req: {"profile": "47", "facts": [{"section": "identity", "fact": "47", "source_ids": []}]}
@@ -248,6 +259,9 @@ def test_run_metadata_has_per_task_validity_and_seconds(service, server, llm_env
         row = tasks[task]
         assert row["repaired"] == 1 and row["calls"] == row["valid"] + 2 * row["repaired"]
         assert row["fallbacks"] == 0 and row["seconds_per_call"] > 0
+    why = service.explain("alice", "alice")  # the model's profile: its prompt version and each fact's sources
+    assert why["engine"]["method"] == "llm" and why["engine"]["prompt_version"]
+    assert why["facts"] and all(f["sources"] for f in why["facts"])
 
 
 @pytest.mark.integration

@@ -144,8 +144,9 @@ def supersessions(ans: SupersessionAnswer, batch: list[tuple[MemoryText, MemoryT
 
 
 def local_pairs(local, batch: list[tuple[MemoryText, MemoryText, float]]) -> list[Supersession]:
-    found = local.supersessions(SupersessionCandidates([a for a, _, _ in batch] + [b for _, b, _ in batch],
-                                                       pairs=lambda: batch))
+    # each memory once: the slot rules join a reason per copy of a statement they are given
+    memories = list({m.id: m for pair in batch for m in pair[:2]}.values())
+    found = local.supersessions(SupersessionCandidates(memories, pairs=lambda: batch))
     return [replace(s, method=FALLBACK) for s in found]
 
 
