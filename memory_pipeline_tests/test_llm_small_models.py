@@ -276,3 +276,18 @@ def test_over_budget_is_said_once_per_run(service, server, llm_env):
     assert [r[0] for r in rows] == ["LLM_BUDGET"]
     tasks = res["assets"]["memory_summaries"]["llm_tasks"]
     assert all(t["calls"] == 0 and t["over_budget"] == t["fallbacks"] > 0 for t in tasks.values())
+
+
+@pytest.mark.integration
+def test_bench_reports_validity_and_seconds_per_task(tmp_path, server, llm_env):
+    from memory_pipeline.bench.run import TINY, run_bench
+
+    lines: list[str] = []
+    doc = run_bench("tiny", tmp_path, "quality,llm", plan=TINY, engine="llm", echo=lines.append)
+    llm = doc["measures"]["llm"]
+    assert llm["model"] == "small" and llm["llm_calls"] == len(server.requests) > 0
+    assert llm["seconds_per_memory"] > 0 and llm["tasks"]
+    for row in llm["tasks"].values():
+        assert row["valid"] + row["repaired"] + row["fallbacks"] >= 1 and row["valid_rate"] == 1.0
+        assert row["seconds_per_call"] > 0
+    assert any("valid rate 1.00" in s for s in lines)

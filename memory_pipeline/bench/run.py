@@ -23,6 +23,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from memory_pipeline.bench import llm_usage
 from memory_pipeline.bench.vectors import VectorCache
 from memory_pipeline.errors import ValidationError
 
@@ -203,12 +204,7 @@ class Bench:
         """Calls and tokens an engine spent on `memories` consolidated memories (None: no model)."""
         if engine.model is None:
             return None
-        used = engine.usage().since(before)
-        per = 1000 / max(1, memories)
-        out = {"engine": engine.name, "model": engine.model, "memories": memories, **used.as_counts(),
-               "calls_per_1000_memories": round(used.calls * per, 1),
-               "tokens_per_1000_memories": round((used.prompt_tokens + used.completion_tokens) * per),
-               "tokens_per_memory": round((used.prompt_tokens + used.completion_tokens) / max(1, memories), 1)}
+        out = llm_usage.figures(engine, engine.usage().since(before), memories)
         self.llm_usage[key] = out
         return out
 
@@ -390,5 +386,5 @@ def _llm(bench: Bench) -> dict:
                     if bench.engine == "local" else "no LLM use recorded: select the quality measure",
         }}
     # the save path never builds an engine: 0 calls on save by construction
-    return {"llm": {**bench.llm_usage.get("quality", next(iter(bench.llm_usage.values()))), "save_path_calls": 0,
-                    "by_workload": bench.llm_usage}}
+    overall = llm_usage.total(bench.llm_usage)
+    return {"llm": {**overall, "save_path_calls": 0, "tasks": llm_usage.tasks(overall), "by_workload": bench.llm_usage}}
