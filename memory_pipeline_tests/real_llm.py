@@ -154,6 +154,9 @@ def main() -> None:
     why = missing(args.model)
     if why:
         raise SystemExit(why)
+    # a background job starts with SIGINT ignored: SIGTERM and SIGINT both stop the server's group
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        signal.signal(sig, signal.default_int_handler)
     with RealServer(args.model, port=args.port, n_ctx=args.n_ctx) as srv:
         print(f"serving {srv.name} at {srv.url} (Ctrl-C stops)", flush=True)
         with contextlib.suppress(KeyboardInterrupt):

@@ -183,19 +183,19 @@ class LLMClient:
         started = time.perf_counter()
         try:
             out = self._create_any(task, messages, response, timeout)
-        finally:
+        finally:  # a call that timed out or failed counts, with its time
             took = time.perf_counter() - started
             with self._lock:
                 self._spent += took
                 self._usage.seconds_by_task[task] = self._usage.seconds_by_task.get(task, 0.0) + took
+                self._usage.calls += 1
+                _bump(self._usage.calls_by_task, task)
         usage = getattr(out, "usage", None)
         text = out.choices[0].message.content if out.choices else None
         sent = "".join(m["content"] for m in messages)
         prompt = getattr(usage, "prompt_tokens", None) or _estimate(sent)
         completion = getattr(usage, "completion_tokens", None) or _estimate(text or "")
         with self._lock:
-            self._usage.calls += 1
-            _bump(self._usage.calls_by_task, task)
             self._usage.prompt_tokens += prompt
             self._usage.completion_tokens += completion
         telemetry.record_llm_call(prompt, completion, self.cfg.model)  # Prometheus, when metrics are on
