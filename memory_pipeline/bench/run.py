@@ -285,6 +285,8 @@ def run_bench(
 
     steps = _steps()
     plan = plan or PLANS[profile]
+    if (probes or {}).get("cases"):  # `--cases N`: the first N of each category (a slow model's sample)
+        plan = replace(plan, probe_cases=probes["cases"])
     selected = parse_only(only)
     out = Path(out)
     out.mkdir(parents=True, exist_ok=True)
