@@ -117,7 +117,8 @@ class LLMClient:
         if room is not None and len(user) > room:
             raise PromptTooLong(task, [f"prompt of ~{len(user) + len(system)} chars over the context window "
                                        f"of {self.context_tokens} tokens"], 0)
-        deadline = time.monotonic() + self.cfg.timeout_s
+        # the batch's deadline, and never past the run's budget: model time stays within it
+        deadline = time.monotonic() + min(self.cfg.timeout_s, self._budget_left())
         messages = [{"role": "system", "content": system}, {"role": "user", "content": user}]
         problems: list[str] = []
         asked, lost, malformed = 0, 0, False
@@ -152,6 +153,10 @@ class LLMClient:
                 self._sleep(max(0.0, min(wait, deadline - time.monotonic())))
         self._settle(task, ok=False, repaired=False, lost_only=lost == asked and asked > 0)
         raise LLMFailure(task, problems, asked)
+
+    def _budget_left(self) -> float:
+        with self._lock:
+            return max(0.0, self.cfg.run_budget_s - self._spent)
 
     def _admit(self, task: str) -> None:
         """Refuse at once when the run's model time is spent or the breaker is open."""
