@@ -157,9 +157,15 @@ def test_a_profile_without_a_cited_fact_is_junk_and_the_rules_write_it(server):
     sources = [ProfileSource(str(k), t, T + timedelta(days=k)) for k, t in
                enumerate(["I live in Paris.", "I work as a nurse.", "My cat is called Tofu."])]
     prof = eng.profile(sources)
-    assert prof.method != "llm" and "47" not in prof.content
+    assert prof.method == "rules (fallback)" and "47" not in prof.content
     [note] = eng.drain_notes()
     assert note.action == "LLM_FALLBACK" and "no fact cites" in note.reason
+
+
+def test_a_profile_the_rules_wrote_is_not_labelled_the_models(server):
+    server.responder = lambda req: Reply(401)
+    prof = engine(server).profile([ProfileSource("1", "I live in Berlin.", T)])
+    assert prof.content and prof.method == "rules (fallback)"
 
 
 def test_a_profile_text_of_one_token_is_junk_even_with_a_source(server):
@@ -279,6 +285,8 @@ def test_over_budget_is_said_once_per_run(service, server, llm_env):
     assert [r[0] for r in rows] == ["LLM_BUDGET"]
     tasks = res["assets"]["memory_summaries"]["llm_tasks"]
     assert all(t["calls"] == 0 and t["over_budget"] == t["fallbacks"] > 0 for t in tasks.values())
+    # the rules wrote the profile and it says so (stored as the model's, no later run would ask again)
+    assert service.conn.execute("SELECT method FROM profiles WHERE user_id = 'alice'").fetchone()[0] == "rules (fallback)"
 
 
 @pytest.mark.integration

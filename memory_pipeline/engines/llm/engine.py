@@ -204,11 +204,12 @@ class LLMEngine:
 
     def profile(self, sources: Sequence[ProfileSource], superseded_ids=frozenset()) -> Profile:
         current = [s for s in sources if s.id not in superseded_ids]
-        if not current:
-            return self.local.profile(sources, superseded_ids)
+        if not current:  # nothing current to ask about: the rules' (empty) profile, said as theirs
+            return replace(self.local.profile(sources, superseded_ids), method=self.local.method(PROFILE))
         ids = [s.id for s in current]
+        # the rules' profile is stored as theirs, so the next run asks the model again
         return self._ask(PROFILE, ids, lambda: self._profile(current),
-                         lambda: self.local.profile(sources, superseded_ids))
+                         lambda: replace(self.local.profile(sources, superseded_ids), method=answers.FALLBACK))
 
     def _profile(self, current: list[ProfileSource]) -> Profile:
         limit = self._input_chars(PROFILE)
