@@ -302,3 +302,25 @@ def test_bench_reports_validity_and_seconds_per_task(tmp_path, server, llm_env):
         assert row["valid"] + row["repaired"] + row["fallbacks"] >= 1 and row["valid_rate"] == 1.0
         assert row["seconds_per_call"] > 0
     assert any("valid rate 1.00" in s for s in lines)
+
+
+@pytest.mark.integration
+def test_bench_probes_reports_the_models_use(tmp_path, server, llm_env):
+    from pathlib import Path
+
+    from memory_pipeline.bench.probes import probes_path
+    from memory_pipeline.bench.run import run_bench
+
+    cases = Path(probes_path())
+    if not cases.exists():
+        pytest.skip(f"probes-dev not found at {cases}")
+    lines: list[str] = []
+    doc = run_bench("probes", tmp_path, "probes", engine="llm", echo=lines.append,
+                    probes={"categories": ("change",), "path": cases, "cases": 2})
+    got = doc["measures"]["probes"]
+    assert got["figures"]["change"]["cases"] == 2
+    llm = got["llm"]
+    # consolidation's calls (the reasoned answers the scorer asks for go through an engine of their own)
+    assert llm["model"] == "small" and 0 < llm["llm_calls"] <= len(server.requests) and llm["memories"] > 0
+    assert llm["tasks"]["supersession"]["valid_rate"] == 1.0 and llm["calls_per_1000_memories"] > 0
+    assert any("== LLM use" in s for s in lines)
