@@ -41,8 +41,9 @@ def tasks(v: dict) -> dict[str, dict]:
         row = {f: v.get(f"llm_{f}_{task}", 0) for f in FIGURES}
         seconds = row.pop("seconds")
         row["seconds_per_call"] = round(seconds / row["calls"], 2) if row["calls"] else None
-        row["valid_rate"] = round((row["valid"] + row["repaired"]) / max(1, row["valid"] + row["repaired"]
-                                                                       + row["fallbacks"]), 3)
+        # of the batches the model was asked (over the budget it was not asked)
+        asked = row["valid"] + row["repaired"] + row["fallbacks"] - row["over_budget"]
+        row["valid_rate"] = round((row["valid"] + row["repaired"]) / asked, 3) if asked else None
         out[task] = row
     return out
 
@@ -55,6 +56,10 @@ def render(v: dict) -> str:
              f" fallbacks {v.get('llm_fallbacks', 0)}; calls on save {v.get('save_path_calls', 0)}"]
     for task, row in tasks(v).items():
         lines.append(f"  {task:<13} calls {row['calls']:>4}  valid {row['valid']:>4}  repaired {row['repaired']:>3}"
-                     f"  rules {row['fallbacks']:>4} (over budget {row['over_budget']})  valid rate {row['valid_rate']:.2f}"
-                     f"  s/call {row['seconds_per_call'] if row['seconds_per_call'] is not None else '-'}")
+                     f"  rules {row['fallbacks']:>4} (over budget {row['over_budget']})  valid rate {_num(row['valid_rate'])}"
+                     f"  s/call {_num(row['seconds_per_call'])}")
     return "\n".join(lines) + "\n"
+
+
+def _num(x: float | None) -> str:
+    return "-" if x is None else f"{x:.2f}"
