@@ -21,6 +21,8 @@ def cmd_bench(args) -> int:
         only = parse_only("probes")
     else:  # bad names exit 2 before anything starts
         only = parse_only(args.only or ("real,real_supersession" if args.real else None))
+        if args.real and args.engine != "local":  # a model's use is part of what --real measures of it
+            only = parse_only([*only, "llm"])
     # with --json, stdout carries only the final document; progress tables go to stderr
     echo = (
         (lambda s: print(s, file=sys.stderr, flush=True)) if args.json else (lambda s: print(s, flush=True))

@@ -351,10 +351,10 @@ def _steps() -> list[tuple[str, Callable[[Bench], dict]]]:
         ("ingest", measure_encoder.ingest_and_quality),
         ("calibration", calibration.measure),
         ("dagster", measure_consolidation.dagster_overhead),
-        ("llm", _llm),
         ("real", real.measure),
         ("real_supersession", letta.measure),
         ("probes", probes.measure),
+        ("llm", _llm),  # after every measure that consolidates with the engine: their use added up
         ("cli", measure_cli.measure),
         ("scale", measure_scale.stages),
     ]
