@@ -74,6 +74,11 @@ def llm_from_env() -> LLMConfig:
         pairs_per_call=_int("MEMORY_PIPELINE_LLM_PAIRS_PER_CALL", d.pairs_per_call),
         max_input_chars=_int("MEMORY_PIPELINE_LLM_MAX_INPUT_CHARS", d.max_input_chars),
         supersession_min_similarity=_float("MEMORY_PIPELINE_LLM_PAIR_MIN_SIMILARITY", d.supersession_min_similarity),
+        max_tokens=_int("MEMORY_PIPELINE_LLM_MAX_TOKENS", d.max_tokens),
+        run_budget_s=_float("MEMORY_PIPELINE_LLM_RUN_BUDGET", d.run_budget_s),
+        breaker=_int("MEMORY_PIPELINE_LLM_BREAKER", d.breaker),
+        context_tokens=_int("MEMORY_PIPELINE_LLM_CONTEXT_TOKENS", 0) or None,
+        concurrency=max(1, _int("MEMORY_PIPELINE_LLM_CONCURRENCY", d.concurrency)),
         price_prompt=_opt_float("MEMORY_PIPELINE_LLM_PRICE_PROMPT"),
         price_completion=_opt_float("MEMORY_PIPELINE_LLM_PRICE_COMPLETION"),
     )
@@ -135,6 +140,17 @@ class LLMConfig:
     pairs_per_call: int = 40  # supersession pairs per call (two short texts each)
     max_input_chars: int = 12_000  # per call; longer inputs are map-reduced
     supersession_min_similarity: float = 0.0  # no floor: the model sees the candidates the local judge weighs
+    # completion tokens per call: a small model can generate for minutes, and a server keeps generating
+    # after the client gave up, so every later call would wait behind it
+    max_tokens: int = 1024
+    # model time per run (the calls' durations added up, retries included): past it the run's remaining
+    # batches are judged by the rules, said once. 1,800 s keeps a nightly run of 1,000 users (two runs
+    # of 500) within an hour of model time on a slow local server
+    run_budget_s: float = 1800.0
+    breaker: int = 3  # batches in a row lost to timeouts or server errors: the rules take over for the run
+    # the model's context window in tokens (prompt + answer); None: asked of the server, else unbounded
+    context_tokens: int | None = None
+    concurrency: int = 2  # calls in flight at once (dagster.yaml's `llm` pool limit is the same 2)
     # USD per million tokens; unset: no cost estimate
     price_prompt: float | None = None
     price_completion: float | None = None

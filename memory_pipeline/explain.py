@@ -123,14 +123,14 @@ def _profile(conn: psycopg.Connection, row: dict) -> dict:
     cited = row.get("fact_sources") or {}
     # the rules' profile records, per item, the newest source that states it; an older row re-derives
     facts = ([{"section": s, "text": t, "sources": list(cited.get(t, []))} for s, items in row["sections"].items()
-              for t in items] if derived and cited else cite_profile(row["sections"], sources) if derived else
+              for t in items] if cited else cite_profile(row["sections"], sources) if derived else
              [{"section": s, "text": t, "sources": None} for s, items in row["sections"].items() for t in items])
     return {
         "row": {k: row[k] for k in ("content", "version", "patterns", "updated_at")},
         "facts": facts,
         "sources": sources,
         "actions": q.actions_with_target(conn, row["user_id"], row["id"]),
-        "engine": _engine(row["method"], row["model"]),
+        "engine": _engine(row["method"], row["model"], row.get("prompt_version")),
     }
 
 

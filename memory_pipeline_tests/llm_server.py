@@ -86,7 +86,11 @@ class LLMServer:
         self.script: list[Reply] = []
         self.requests: list[dict] = []
         self.responder = default_answer
-        self.refuse_schema = False  # answer 400 to json_schema requests (a server without structured output)
+        # answer json_schema requests with this status (True: 400), as a server without structured output
+        # does; llama.cpp's server answers 500 with the message below
+        self.refuse_schema: bool | int = False
+        self.context_chars: int | None = None  # a longer prompt gets llama.cpp's 400 "exceed context window"
+        self.models: list[dict] = []  # what GET /v1/models lists
         self._lock = threading.Lock()
         self._httpd = ThreadingHTTPServer(("127.0.0.1", port), self._handler())
         self._thread = threading.Thread(target=self._httpd.serve_forever, args=(0.05,), daemon=True)
@@ -110,7 +114,16 @@ class LLMServer:
         with self._lock:
             self.requests.append(request)
             if self.refuse_schema and request.get("response_format", {}).get("type") == "json_schema":
-                return Reply(400, body=json.dumps({"error": {"message": "response_format json_schema unsupported"}}))
+                status = 400 if self.refuse_schema is True else int(self.refuse_schema)
+                said = ("response_format json_schema unsupported" if status == 400 else
+                        "1 validation error for ChatCompletionRequest response_format.type: Input should be "
+                        "'text' or 'json_object' [type=literal_error, input_value='json_schema']")
+                return Reply(status, body=json.dumps({"error": {"message": said}}))
+            prompt = sum(len(m.get("content") or "") for m in request.get("messages", []))
+            if self.context_chars is not None and prompt > self.context_chars:
+                return Reply(400, body=json.dumps({"error": {
+                    "message": f"Requested tokens ({prompt // 3}) exceed context window of {self.context_chars // 3}",
+                    "type": "invalid_request_error", "code": "context_length_exceeded"}}))
             if self.script:
                 return self.script.pop(0)
         out = self.responder(request)  # a Reply, or the answer's JSON object
@@ -122,6 +135,13 @@ class LLMServer:
         class Handler(BaseHTTPRequestHandler):
             def log_message(self, *args):  # quiet
                 pass
+
+            def do_GET(self):
+                body = json.dumps({"object": "list", "data": server.models}).encode()
+                self.send_response(200 if self.path.endswith("/models") else 404)
+                self.send_header("Content-Type", "application/json")
+                self.end_headers()
+                self.wfile.write(body)
 
             def do_POST(self):
                 request = json.loads(self.rfile.read(int(self.headers.get("Content-Length", 0))) or b"{}")

@@ -211,8 +211,9 @@ def test_hostile_answers_change_nothing_outside_the_batch(service, llm):
     for _, _, _, content, _, source_chars in st["summaries"]:
         assert len(content) < source_chars  # the 50,000-character "summary" was cut to its bounds
     assert not any(bob_ids[0] in json.dumps(s) for s in st["summaries"])
-    rejected = [a for a in st["actions"] if a[0] == "LLM_REJECTED"]
-    assert any("without a source" in a[2] for a in rejected)
+    # a profile whose facts cite only ids it was not shown stands on nothing: the rules write it
+    fallbacks = [a for a in st["actions"] if a[0] == "LLM_FALLBACK" and a[3]["kind"] == "profile"]
+    assert fallbacks and all("no fact cites" in a[2] for a in fallbacks)
     prof = service.conn.execute("SELECT content, source_ids FROM profiles WHERE user_id = 'alice'").fetchone()
     assert prof is None or not set(prof[1]) & set(bob_ids)
     dup = service.conn.execute("SELECT count(*) FROM memories WHERE user_id = 'alice' AND duplicate_of IS NOT NULL"

@@ -17,10 +17,12 @@ def cmd_bench(args) -> int:
     if args.probes:  # --only names probe categories here
         from memory_pipeline.bench.probes import parse_categories
 
-        probes = {"categories": parse_categories(args.only), "path": args.probes_data}
+        probes = {"categories": parse_categories(args.only), "path": args.probes_data, "cases": args.cases}
         only = parse_only("probes")
     else:  # bad names exit 2 before anything starts
         only = parse_only(args.only or ("real,real_supersession" if args.real else None))
+        if args.real and args.engine != "local":  # a model's use is part of what --real measures of it
+            only = parse_only([*only, "llm"])
     # with --json, stdout carries only the final document; progress tables go to stderr
     echo = (
         (lambda s: print(s, file=sys.stderr, flush=True)) if args.json else (lambda s: print(s, flush=True))
@@ -63,6 +65,8 @@ def register(add) -> None:
     )
     sp.add_argument("--probes-data", help="the probe set's cases.json (default: probes-dev/cases.json in the"
                                           " shared data directory, as --real finds LoCoMo)")
+    sp.add_argument("--cases", type=int, help="with --probes: the first N cases of each category (a slow model's"
+                                              " sample; the figures say how many were scored)")
     sp.add_argument("--engine", choices=("local", "llm", "auto"), default="local",
                     help="the engine the quality measures consolidate with (llm: the configured OpenAI-compatible"
                          " endpoint; its calls and tokens per 1,000 memories are reported)")

@@ -231,6 +231,15 @@ def measure(bench) -> dict[str, Any]:
     if not Path(path).exists():
         return {"probes": {"skipped": f"{path} not found"}}
     cases = load_cases(path)
+    engine = bench.make_engine()
+    spent = engine.usage()
     got = score_probes(bench.service, cases, bench.probe_categories,
-                       engine=bench.make_engine(), limit=bench.plan.probe_cases, echo=bench.echo)
+                       engine=engine, limit=bench.plan.probe_cases, echo=bench.echo)
+    # a model's use over every case (one engine: one run's budget), as `bench --engine llm` reports it
+    used = bench.record_usage("probes", engine, spent, bench.service.stats()["memories"])
+    if used:
+        from memory_pipeline.bench import llm_usage
+
+        got["llm"] = {**used, "tasks": llm_usage.tasks(used)}
+        bench.echo(llm_usage.render(used))
     return {"probes": {"data": f"{Path(path).parent.name}/{Path(path).name}", **got}}

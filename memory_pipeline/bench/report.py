@@ -11,6 +11,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+from memory_pipeline.bench import llm_usage
 from memory_pipeline.bench.measure_cli import table_args as cli_table
 from memory_pipeline.bench.probes_score import table_rows as probe_rows
 from memory_pipeline.bench.targets import STAGED, ok_stages, targets
@@ -258,11 +259,7 @@ def _calibration(v: dict) -> str:
 def _llm(v: dict) -> str:
     if "note" in v:
         return f"== LLM use\n{v['note']}\n"
-    tasks = ", ".join(f"{k.removeprefix('llm_calls_')} {n}" for k, n in v.items() if k.startswith("llm_calls_"))
-    return (f"== LLM use ({v['engine']}, {v['model']}, {v['memories']} memories consolidated)\n"
-            f"calls per 1,000 memories {v['calls_per_1000_memories']}, tokens per memory {v['tokens_per_memory']}"
-            f" ({v['llm_prompt_tokens']} prompt + {v['llm_completion_tokens']} completion); calls by task: {tasks};"
-            f" retries {v['llm_retries']}, fallbacks {v['llm_fallbacks']}; calls on save {v['save_path_calls']}\n")
+    return llm_usage.render(v)
 
 
 def _real(v: dict) -> str:

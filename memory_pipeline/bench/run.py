@@ -23,6 +23,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from memory_pipeline.bench import llm_usage
 from memory_pipeline.bench.vectors import VectorCache
 from memory_pipeline.errors import ValidationError
 
@@ -203,12 +204,7 @@ class Bench:
         """Calls and tokens an engine spent on `memories` consolidated memories (None: no model)."""
         if engine.model is None:
             return None
-        used = engine.usage().since(before)
-        per = 1000 / max(1, memories)
-        out = {"engine": engine.name, "model": engine.model, "memories": memories, **used.as_counts(),
-               "calls_per_1000_memories": round(used.calls * per, 1),
-               "tokens_per_1000_memories": round((used.prompt_tokens + used.completion_tokens) * per),
-               "tokens_per_memory": round((used.prompt_tokens + used.completion_tokens) / max(1, memories), 1)}
+        out = llm_usage.figures(engine, engine.usage().since(before), memories)
         self.llm_usage[key] = out
         return out
 
@@ -289,6 +285,8 @@ def run_bench(
 
     steps = _steps()
     plan = plan or PLANS[profile]
+    if (probes or {}).get("cases"):  # `--cases N`: the first N of each category (a slow model's sample)
+        plan = replace(plan, probe_cases=probes["cases"])
     selected = parse_only(only)
     out = Path(out)
     out.mkdir(parents=True, exist_ok=True)
@@ -353,10 +351,10 @@ def _steps() -> list[tuple[str, Callable[[Bench], dict]]]:
         ("ingest", measure_encoder.ingest_and_quality),
         ("calibration", calibration.measure),
         ("dagster", measure_consolidation.dagster_overhead),
-        ("llm", _llm),
         ("real", real.measure),
         ("real_supersession", letta.measure),
         ("probes", probes.measure),
+        ("llm", _llm),  # after every measure that consolidates with the engine: their use added up
         ("cli", measure_cli.measure),
         ("scale", measure_scale.stages),
     ]
@@ -390,5 +388,5 @@ def _llm(bench: Bench) -> dict:
                     if bench.engine == "local" else "no LLM use recorded: select the quality measure",
         }}
     # the save path never builds an engine: 0 calls on save by construction
-    return {"llm": {**bench.llm_usage.get("quality", next(iter(bench.llm_usage.values()))), "save_path_calls": 0,
-                    "by_workload": bench.llm_usage}}
+    overall = llm_usage.total(bench.llm_usage)
+    return {"llm": {**overall, "save_path_calls": 0, "tasks": llm_usage.tasks(overall), "by_workload": bench.llm_usage}}

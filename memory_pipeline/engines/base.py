@@ -72,7 +72,7 @@ class EngineNote:
     """Something an engine did besides answering (a retry, a rejected answer, a fallback to the local
     engine); the run loop writes each one to the action log of the user being consolidated."""
 
-    action: str  # LLM_RETRY | LLM_REJECTED | LLM_FALLBACK
+    action: str  # LLM_RETRY | LLM_REJECTED | LLM_FALLBACK | LLM_BUDGET (once per run)
     kind: str  # the judgement kind
     memory_ids: tuple[str, ...]
     reason: str
@@ -80,7 +80,9 @@ class EngineNote:
 
 @dataclass
 class Usage:
-    """What an engine spent: calls and tokens (cumulative; subtract two snapshots for a span)."""
+    """What an engine spent: calls and tokens (cumulative; subtract two snapshots for a span). Per task:
+    calls, answers valid as first given, answers valid after a repair request, batches left to the
+    rules (`fallbacks`, of which `over_budget` without asking), and seconds spent in calls."""
 
     calls: int = 0
     prompt_tokens: int = 0
@@ -88,21 +90,35 @@ class Usage:
     retries: int = 0
     fallbacks: int = 0
     calls_by_task: dict[str, int] = field(default_factory=dict)
+    valid_by_task: dict[str, int] = field(default_factory=dict)
+    repaired_by_task: dict[str, int] = field(default_factory=dict)
+    fallbacks_by_task: dict[str, int] = field(default_factory=dict)
+    over_budget_by_task: dict[str, int] = field(default_factory=dict)
+    seconds_by_task: dict[str, float] = field(default_factory=dict)
 
     def copy(self) -> Usage:
-        return Usage(**{**self.__dict__, "calls_by_task": dict(self.calls_by_task)})
+        return Usage(**{k: dict(v) if isinstance(v, dict) else v for k, v in self.__dict__.items()})
 
     def since(self, before: Usage) -> Usage:
-        by_task = {k: v - before.calls_by_task.get(k, 0) for k, v in self.calls_by_task.items()}
-        return Usage(**{k: v - getattr(before, k) for k, v in self.__dict__.items() if k != "calls_by_task"},
-                     calls_by_task={k: v for k, v in by_task.items() if v})
+        out = {}
+        for k, v in self.__dict__.items():
+            old = getattr(before, k)
+            if isinstance(v, dict):
+                out[k] = {t: n - old.get(t, 0) for t, n in v.items() if n - old.get(t, 0)}
+            else:
+                out[k] = v - old
+        return Usage(**out)
 
-    def as_counts(self) -> dict[str, int]:
+    def as_counts(self) -> dict[str, float]:
         """Phase counts (asset metadata); all zero for an engine that calls no model."""
+        per_task = {"calls": self.calls_by_task, "valid": self.valid_by_task, "repaired": self.repaired_by_task,
+                    "fallbacks": self.fallbacks_by_task, "over_budget": self.over_budget_by_task,
+                    "seconds": self.seconds_by_task}
         return {"llm_calls": self.calls, "llm_prompt_tokens": self.prompt_tokens,
                 "llm_completion_tokens": self.completion_tokens, "llm_retries": self.retries,
                 "llm_fallbacks": self.fallbacks,
-                **{f"llm_calls_{task}": n for task, n in sorted(self.calls_by_task.items())}}
+                **{f"llm_{what}_{task}": round(n, 3) if what == "seconds" else n
+                   for what, by_task in per_task.items() for task, n in sorted(by_task.items())}}
 
 
 class RecallRowLike(Protocol):
@@ -124,6 +140,7 @@ class ReasonedAnswer:
     source_ids: tuple[str, ...]
     requires_inference: bool
     method: str
+    fallback: str | None = None  # why the rules answered instead of the model (an LLM engine's fallback)
 
     def to_dict(self) -> dict:
         return dict(self.__dict__)

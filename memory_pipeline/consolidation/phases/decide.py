@@ -50,12 +50,14 @@ def run(ctx: RunContext, writer: Writer, engine: Engine) -> PhaseResult:
                 batch.append(_candidate(ctx, fid, *match))
         started = time.monotonic()
         decisions = _judge(ctx, writer, engine, batch)
-        if time.monotonic() - started > cfg.batch_timeout_s:
-            for c in batch:  # too slow to trust: decided again next run
-                writer.act("SKIP", [int(c.memory.id)], f"decision batch exceeded {cfg.batch_timeout_s:.0f}s")
-            continue
+        late = time.monotonic() - started > cfg.batch_timeout_s
         for c, d in zip(batch, decisions, strict=True):
             fid, other = int(c.memory.id), int(c.other.id)
+            if late and (d is None or d.method in (None, engine.method(DECISION))):
+                # too slow to trust: decided again next run. The rules' answer after a model's timeout
+                # stays: the model's time was cut at its deadline and the rules take milliseconds
+                writer.act("SKIP", [fid], f"decision batch exceeded {cfg.batch_timeout_s:.0f}s")
+                continue
             if d is None:
                 continue  # suggested instead (review mode)
             writer.act(d.action, [fid, other], d.reason, target=str(other), similarity=c.similarity,

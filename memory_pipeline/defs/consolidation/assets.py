@@ -62,6 +62,10 @@ def consolidate_users(
                                    o.changed_rows),
     )
     batch_s = time.perf_counter() - t0
+    refused = sum(judge.usage().over_budget_by_task.values())
+    if refused:  # once per run, not per batch (the action log has one LLM_BUDGET entry too)
+        context.log.warning("LLM time budget spent or breaker open: %d batch(es) of this run used the rules",
+                            refused)
     context.log.info("consolidated %d user(s) with the %s engine, %d failed", len(result.outcomes),
                      judge.name, len(result.failed))
     _fail_or_mark_partial(context, result, lost=conn.closed or conn.broken)
@@ -108,6 +112,23 @@ def llm_cost(counts, price_prompt: float | None, price_completion: float | None)
                   + counts.get("llm_completion_tokens", 0) * (price_completion or 0)) / 1e6, 6)
 
 
+TASK_FIGURES = ("calls", "valid", "repaired", "fallbacks", "over_budget", "seconds")
+
+
+def llm_tasks(spent: Counter) -> dict[str, dict]:
+    """Per LLM task: calls, answers valid as given, valid after a repair request, batches the rules
+    judged (of which over the run's budget, unasked) and seconds per call."""
+    tasks = sorted({k[len(f"llm_{f}_"):] for k in spent for f in TASK_FIGURES if k.startswith(f"llm_{f}_")}
+                   - {"tokens"})  # llm_prompt_tokens / llm_completion_tokens are no task
+    out = {}
+    for task in tasks:
+        row = {f: spent.get(f"llm_{f}_{task}", 0) for f in TASK_FIGURES}
+        seconds = row.pop("seconds")
+        row["seconds_per_call"] = round(seconds / row["calls"], 3) if row["calls"] else None
+        out[task] = row
+    return out
+
+
 def _metadata(res: PhaseResult, previews: str = "full") -> dict:
     """Counts and actions by type; a preview of what was made as the operator allows
     (MEMORY_PIPELINE_PREVIEWS): full (memory text), redacted (ids, actions, reasons), off."""
@@ -142,6 +163,8 @@ def _run_metadata(result: consolidation.BatchOutcome, *, per_user: bool) -> dict
                if result.failed else {}),
             # the whole run's model use (every asset of the run), beside each asset's own share
             **{f"run_{k}": v for k, v in sorted(spent.items())},
+            **({"llm_tasks": dg.MetadataValue.json(llm_tasks(spent))} if spent.get("llm_calls") or
+               spent.get("llm_fallbacks") else {}),
             # per-user outcome (first 200 users of the partition): what the CLI and API report back
             **({"per_user": dg.MetadataValue.json({
                 o.user_id: {**{k: v for k, v in o.counts.items() if not k.startswith("action:")},

@@ -144,8 +144,9 @@ def supersessions(ans: SupersessionAnswer, batch: list[tuple[MemoryText, MemoryT
 
 
 def local_pairs(local, batch: list[tuple[MemoryText, MemoryText, float]]) -> list[Supersession]:
-    found = local.supersessions(SupersessionCandidates([a for a, _, _ in batch] + [b for _, b, _ in batch],
-                                                       pairs=lambda: batch))
+    # each memory once: the slot rules join a reason per copy of a statement they are given
+    memories = list({m.id: m for pair in batch for m in pair[:2]}.values())
+    found = local.supersessions(SupersessionCandidates(memories, pairs=lambda: batch))
     return [replace(s, method=FALLBACK) for s in found]
 
 
@@ -230,7 +231,7 @@ def profile(ans: ProfileAnswer, shown: list[ProfileSource], engine) -> Profile:
         fact_sources[fact] = tuple(dict.fromkeys(ids))
     order = [*SECTIONS, "other"]
     return Profile(trim(ans.profile, PROFILE_MAX_CHARS), {k: tuple(sections[k]) for k in order if k in sections},
-                   tuple(sorted(cited or known)), (), fact_sources=fact_sources, method=METHOD)
+                   tuple(sorted(cited)), (), fact_sources=fact_sources, method=METHOD)
 
 
 def reasoned(ans: ReasoningAnswer, rows: list, model: str | None) -> ReasonedAnswer:

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import replace
 from typing import TypeVar
 
 from memory_pipeline.config import LLMConfig
@@ -24,7 +26,7 @@ from memory_pipeline.engines.base import (
     Usage,
 )
 from memory_pipeline.engines.llm import answers
-from memory_pipeline.engines.llm.client import LLMClient, LLMFailure
+from memory_pipeline.engines.llm.client import LLMClient, LLMFailure, OverBudget, PromptTooLong
 from memory_pipeline.engines.llm.tasks import decision, duplicates, profile, reasoning, summary, supersession
 from memory_pipeline.engines.local import LocalEngine
 from memory_pipeline.lib.profile import Profile, ProfileSource
@@ -32,6 +34,7 @@ from memory_pipeline.lib.summarize import SourceItem, SummaryDraft
 from memory_pipeline.lib.supersession import MemoryText, Supersession
 
 T = TypeVar("T")
+X = TypeVar("X")
 METHOD = "llm"
 TASKS = {SUMMARY: summary.TASK, SUPERSESSION: supersession.TASK, DECISION: decision.TASK,
          DUPLICATES: duplicates.TASK, PROFILE: profile.TASK, REASONING: reasoning.TASK}
@@ -66,13 +69,42 @@ class LLMEngine:
         self._notes.append(EngineNote(action, kind, tuple(str(i) for i in ids), reason))
 
     def _ask(self, kind: str, ids: Sequence[str], ask: Callable[[], T], fallback: Callable[[], T]) -> T:
-        """The model's validated answer, or the local engine's when the model fails."""
+        """The model's validated answer, or the local engine's when the model fails. Past the run's
+        budget the rules answer without a call, said once per run (LLM_BUDGET), not per batch."""
         try:
             return ask()
+        except OverBudget as e:
+            self.client.count_fallback(kind)
+            if e.first:
+                self.note("LLM_BUDGET", kind, [], f"{e.why}: this and the run's remaining batches are judged "
+                                                  "by the rules")
+            return fallback()
         except LLMFailure as e:
-            self.client.count_fallback()
+            self.client.count_fallback(kind)
             self.note("LLM_FALLBACK", kind, ids, f"{e}; the local engine decided this batch")
             return fallback()
+
+    def _in_parts(self, kind: str, items: list[X], ids: Callable[[list[X]], list[str]],
+                  ask: Callable[[list[X]], list], fallback: Callable[[list[X]], list]) -> list:
+        """`ask` over `items`; a prompt over the model's context window is asked again in halves (the
+        answers concatenated in order); what fails falls back to the rules, part by part."""
+        def attempt() -> list:
+            try:
+                return ask(items)
+            except PromptTooLong:
+                if len(items) < 2:
+                    raise
+            half = len(items) // 2
+            return [*self._in_parts(kind, items[:half], ids, ask, fallback),
+                    *self._in_parts(kind, items[half:], ids, ask, fallback)]
+        return self._ask(kind, ids(items), attempt, lambda: fallback(items))
+
+    def _each(self, fn: Callable[[X], list], batches: list[X]) -> list:
+        """`fn` over independent batches, up to `concurrency` calls in flight; results in order."""
+        if self.cfg.concurrency <= 1 or len(batches) <= 1:
+            return [r for b in batches for r in fn(b)]
+        with ThreadPoolExecutor(max_workers=min(self.cfg.concurrency, len(batches))) as pool:
+            return [r for part in pool.map(fn, batches) for r in part]
 
     def _complete(self, kind: str, ids: Sequence[str], user: str, check=None):
         task = TASKS[kind]
@@ -90,12 +122,15 @@ class LLMEngine:
         a group too long for one call is map-reduced (seed 004)."""
         out: list[SummaryDraft | None] = [None] * len(groups)
         size = [sum(len(i.content) for i in items) for items, _ in groups]
-        small = [n for n in range(len(groups)) if size[n] <= self.cfg.max_input_chars]
-        for pack in answers.packs(small, size, self.cfg.max_input_chars):
-            batch = [groups[n] for n in pack]
-            ids = [i.id for items, _ in batch for i in items]
-            drafts = self._ask(SUMMARY, ids, lambda b=batch: self._drafts(b),
-                               lambda b=batch: [self.local.summarize(items, sup) for items, sup in b])
+        limit = self._input_chars(SUMMARY)
+        small = [n for n in range(len(groups)) if size[n] <= limit]
+
+        def one_pack(pack: list[int]) -> list[SummaryDraft]:
+            return self._in_parts(SUMMARY, [groups[n] for n in pack],
+                                  lambda b: [i.id for items, _ in b for i in items], self._drafts,
+                                  lambda b: [self.local.summarize(items, sup) for items, sup in b])
+        packed = answers.packs(small, size, limit)
+        for pack, drafts in zip(packed, self._each(lambda p: [one_pack(p)], packed), strict=True):
             for n, d in zip(pack, drafts, strict=True):
                 out[n] = d
         for n in range(len(groups)):
@@ -105,11 +140,18 @@ class LLMEngine:
                                    lambda i=items, s=sup: self.local.summarize(i, s))
         return out
 
+    def _input_chars(self, kind: str) -> int:
+        """Memory text per call: the setting, less what the model's context window cannot hold (the
+        JSON around each memory makes a prompt ~2-3x its text: a third of the room is text)."""
+        room = self.client.prompt_room(TASKS[kind].system)
+        return self.cfg.max_input_chars if room is None else max(200, min(self.cfg.max_input_chars, room // 3))
+
     def _map_reduce(self, items: list[SourceItem], superseded: list) -> SummaryDraft:
-        chunks = answers.chunks(items, self.cfg.max_input_chars)
+        limit = self._input_chars(SUMMARY)
+        chunks = answers.chunks(items, limit)
         size = [sum(len(i.content) for i in c) for c in chunks]
         partial: list[SummaryDraft] = []
-        for pack in answers.packs(list(range(len(chunks))), size, self.cfg.max_input_chars):
+        for pack in answers.packs(list(range(len(chunks))), size, limit):
             partial += self._drafts([(chunks[n], superseded) for n in pack])
         level = [SourceItem(f"part{n}", d.content, d.temporal_range[1]) for n, d in enumerate(partial)]
         [final] = self._drafts([(level, [])])
@@ -123,12 +165,11 @@ class LLMEngine:
 
     def supersessions(self, candidates: SupersessionCandidates) -> list[Supersession]:
         pairs = answers.supersession_pairs(candidates, self.local, self.cfg.supersession_min_similarity)
-        found: list[Supersession] = []
-        for start in range(0, len(pairs), self.cfg.pairs_per_call):
-            batch = pairs[start:start + self.cfg.pairs_per_call]
-            ids = sorted({m.id for a, b, _ in batch for m in (a, b)})
-            found += self._ask(SUPERSESSION, ids, lambda b=batch: self._judge_pairs(b),
-                               lambda b=batch: answers.local_pairs(self.local, b))
+        step = self.cfg.pairs_per_call
+        batches = [pairs[start:start + step] for start in range(0, len(pairs), step)]
+        found = self._each(lambda b: self._in_parts(
+            SUPERSESSION, b, lambda p: sorted({m.id for a, o, _ in p for m in (a, o)}), self._judge_pairs,
+            lambda p: answers.local_pairs(self.local, p)), batches)
         return answers.one_successor(found)
 
     def _judge_pairs(self, batch: list[tuple[MemoryText, MemoryText, float]]) -> list[Supersession]:
@@ -140,8 +181,8 @@ class LLMEngine:
         batch = list(batch)
         if not batch:
             return []
-        ids = [m.id for c in batch for m in (c.memory, c.other)]
-        return self._ask(DECISION, ids, lambda: self._decide(batch), lambda: answers.local_decisions(self.local, batch))
+        return self._in_parts(DECISION, batch, lambda b: [m.id for c in b for m in (c.memory, c.other)],
+                              self._decide, lambda b: answers.local_decisions(self.local, b))
 
     def _decide(self, batch: list[DecisionCandidate]) -> list[Decision]:
         ids = [m.id for c in batch for m in (c.memory, c.other)]
@@ -163,24 +204,35 @@ class LLMEngine:
 
     def profile(self, sources: Sequence[ProfileSource], superseded_ids=frozenset()) -> Profile:
         current = [s for s in sources if s.id not in superseded_ids]
-        if not current:
-            return self.local.profile(sources, superseded_ids)
+        if not current:  # nothing current to ask about: the rules' (empty) profile, said as theirs
+            return replace(self.local.profile(sources, superseded_ids), method=self.local.method(PROFILE))
         ids = [s.id for s in current]
+        # the rules' profile is stored as theirs, so the next run asks the model again
         return self._ask(PROFILE, ids, lambda: self._profile(current),
-                         lambda: self.local.profile(sources, superseded_ids))
+                         lambda: replace(self.local.profile(sources, superseded_ids), method=answers.FALLBACK))
 
     def _profile(self, current: list[ProfileSource]) -> Profile:
-        user, shown = profile.render(current, self.cfg.max_input_chars)
-        ans = self._complete(PROFILE, [s.id for s in shown], user)
-        return answers.profile(ans, shown, self)
+        limit = self._input_chars(PROFILE)
+        while True:  # a prompt over the context window: the newest half of what was shown, until one fits
+            user, shown = profile.render(current, limit)
+            try:
+                ans = self._complete(PROFILE, [s.id for s in shown], user, profile.check({s.id for s in shown}))
+            except PromptTooLong:
+                if len(shown) < 2:
+                    raise
+                limit = sum(len(s.content) for s in shown) // 2
+                continue
+            return answers.profile(ans, shown, self)
 
     def reason(self, question, rows, as_of) -> ReasonedAnswer:
         rows = list(rows)
         ids = [r.id for r in rows]
-        return self._ask(REASONING, ids, lambda: self._reason(question, rows, as_of),
-                         lambda: self.local.reason(question, rows, as_of))
+
+        def fallback() -> ReasonedAnswer:  # said in the answer: a reasoned recall has no action log
+            said = "; ".join(n.reason for n in self.drain_notes() if n.kind == REASONING)
+            return replace(self.local.reason(question, rows, as_of), method=answers.FALLBACK, fallback=said or None)
+        return self._ask(REASONING, ids, lambda: self._reason(question, rows, as_of), fallback)
 
     def _reason(self, question, rows, as_of) -> ReasonedAnswer:
         ans = self._complete(REASONING, [r.id for r in rows], reasoning.render(question, rows, as_of))
         return answers.reasoned(ans, rows, self.model)
-

@@ -54,3 +54,18 @@ def render(sources: Sequence[ProfileSource], max_chars: int) -> tuple[str, list[
     chosen.reverse()
     return ("Build the profile.\n" + as_data({"memories": [memory(s.id, s.created_at, s.content) for s in chosen]}),
             chosen)
+
+
+MIN_WORDS = 3  # a profile is a description: a number or an id alone ("47") is not one
+
+
+def check(shown: set[str]):
+    """An answer stands only on what it was shown: at least one fact citing a shown memory, and a
+    text of words. Otherwise its text would replace the profile with nothing behind it."""
+    def _check(answer: ProfileAnswer) -> None:
+        if not any(i in shown for f in answer.facts for i in f.source_ids):
+            raise ValueError("no fact cites the id of a memory it was shown (source_ids)")
+        words = [w for w in answer.profile.split() if any(ch.isalpha() for ch in w)]
+        if len(words) < MIN_WORDS:
+            raise ValueError(f"the profile text must describe the user in words, not {answer.profile[:40]!r}")
+    return _check
