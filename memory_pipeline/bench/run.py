@@ -299,7 +299,7 @@ def run_bench(
     doc: dict[str, Any] = {
         "profile": plan.profile,
         "date": datetime.now(UTC).isoformat(timespec="seconds"),
-        "command": f"memory-pipeline bench --{plan.profile}" + (f" --engine {engine}" if engine != "local" else ""),
+        "command": f"memory-pipeline bench --{ {'users': 'scale-users'}.get(plan.profile, plan.profile)}" + (f" --engine {engine}" if engine != "local" else ""),
         "engine": engine,
         "measures": {},
         "selected": list(selected),
