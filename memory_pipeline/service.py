@@ -323,7 +323,7 @@ class MemoryService:
                                   "unset it (or set auto) to switch by command")
         before = self.partitioning()["effective"]
         part_sql.record(self.conn, to)
-        kept = self.conn.execute("SELECT count(*) FROM consolidation_state").fetchone()[0]
+        kept = part_sql.users_with_state(self.conn)
         self.conn.rollback()
         return {"from": before, "to": to, "users_with_history": kept,
                 "note": "takes effect when the Dagster definitions next load (restart dev or reload the code location)"}

@@ -22,3 +22,8 @@ def record(conn: psycopg.Connection, value: str) -> None:
         conn.execute("INSERT INTO store_settings (key, value) VALUES (%s, %s)"
                      " ON CONFLICT (key) DO UPDATE SET value = excluded.value", (KEY, value))
 
+
+
+def users_with_state(conn: psycopg.Connection) -> int:
+    """Users whose consolidation state (high-water mark, tiers) a switch carries over."""
+    return conn.execute("SELECT count(*) FROM consolidation_state").fetchone()[0]
