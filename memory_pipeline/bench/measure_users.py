@@ -216,7 +216,7 @@ def _ticks() -> dict:
     return {"partitioning": MODE, "sensor_tick_s": [round(s, 3) for s in sensor_s],
             "sensor_tick_median_s": round(float(np.median(sensor_s)), 3), "sensor_runs_requested": requested,
             "schedule_tick_s": round(schedule_s, 3), "schedule_runs": len(reqs),
-            "schedule_partitions": [r.partition_key for r in reqs]}
+            "schedule_partitions": [r.partition_key for r in reqs], "peak_rss_mb": round(mc._peak_rss_mb(), 1)}
 
 
 def _run(key: str) -> dict:
