@@ -138,8 +138,8 @@ def _ui(bench, env: dict, add_users: list[str] | None = None, reps: int = 3) -> 
 
     from memory_pipeline.defs.launch import instance
 
+    inst = instance(bench.settings)  # DAGSTER_HOME and the storage URL the webserver reads
     if add_users:  # the per-user shape: a dynamic partition per user, as the sensor would have added
-        inst = instance(bench.settings)
         known = set(inst.get_dynamic_partitions("users"))
         inst.add_dynamic_partitions("users", [u for u in add_users if u not in known])
     port = _free_port()
@@ -166,7 +166,7 @@ def _ui(bench, env: dict, add_users: list[str] | None = None, reps: int = 3) -> 
                     break
             out[name] = {"seconds": times, "median_s": float(np.median(times)),
                          "errors": [e.get("message", "")[:200] for e in body.get("errors", [])][:3],
-                         "bytes": len(json.dumps(body))}
+                         "bytes": len(json.dumps(body)), "answer": _gist(body)}
         family = [psutil.Process(proc.pid), *psutil.Process(proc.pid).children(recursive=True)]
         out["webserver_rss_mb"] = round(sum(p.memory_info().rss for p in family) / 2**20, 1)
         return out
@@ -175,6 +175,17 @@ def _ui(bench, env: dict, add_users: list[str] | None = None, reps: int = 3) -> 
             os.killpg(proc.pid, 15)
         with contextlib.suppress(subprocess.TimeoutExpired):
             proc.wait(timeout=30)
+
+
+def _gist(body: dict) -> dict:
+    """What the answer held: the partition counts, or how many partition keys came back."""
+    data = body.get("data") or {}
+    node = data.get("assetNodeOrError") or {}
+    if node:
+        return {"partition_stats": node.get("partitionStats"), "materializations": len(node.get("assetMaterializations") or [])}
+    nodes = data.get("assetNodes") or [{}]
+    dims = nodes[0].get("partitionKeysByDimension") or []
+    return {"partition_keys": sum(len(d.get("partitionKeys") or []) for d in dims)}
 
 
 def _post(url: str, query: str) -> tuple[float, dict]:
