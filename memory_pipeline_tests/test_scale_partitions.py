@@ -156,17 +156,22 @@ def test_two_shard_runs_at_once_never_process_the_same_user(store):
                      " BEGIN PERFORM pg_sleep(0.02); RETURN NEW; END $$")
         conn.execute("CREATE TRIGGER cc_slow BEFORE INSERT ON consolidation_state FOR EACH ROW"
                      " EXECUTE FUNCTION cc_slow()")
-    results: list[dict] = []
+    shards = {"MEMORY_PIPELINE_PARTITIONING": "shards:1"}
+    # a run of a user without memories first: a fresh Dagster database is created by one process, not two
+    assert store.json("consolidate", "--user", "cc-warm-up", **shards)["status"] == "SUCCESS"
+    procs: list[subprocess.CompletedProcess] = []
 
     def run() -> None:
-        results.append(store.json("consolidate", "--all", MEMORY_PIPELINE_PARTITIONING="shards:1"))
+        procs.append(store.cli("consolidate", "--all", "--json", **shards))
 
     threads = [threading.Thread(target=run) for _ in range(2)]
     for t in threads:
         t.start()
     for t in threads:
         t.join()
-    assert len(results) == 2 and all(r["status"] == "SUCCESS" for r in results), results
+    assert len(procs) == 2 and all(p.returncode == 0 for p in procs), [p.stderr[-2000:] for p in procs]
+    results = [json.loads(p.stdout) for p in procs]
+    assert all(r["status"] == "SUCCESS" for r in results), results
     done = [{u for u, o in r["assets"]["memory_summaries"]["per_user"].items() if o["changed_rows"]}
             for r in results]
     assert not done[0] & done[1]  # no user processed by both
