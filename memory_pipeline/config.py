@@ -164,8 +164,9 @@ class LLMConfig:
 class DagsterConfig:
     """Triggers, partitioning and instance storage of the Dagster project."""
 
-    # "user": one dynamic partition per user; "shards:N": N static hash shards (past ~100k users)
-    partitioning: str = "user"
+    # "user": one dynamic partition per user; "shards:N": N static hash shards; "auto": per-user until
+    # the store records a switch (`memory-pipeline partitions switch`, or the sensor past the threshold)
+    partitioning: str = "auto"
     nightly_cron: str = "0 2 * * *"  # seed 002: deep consolidation at 02:00
     timezone: str = "UTC"
     users_per_run: int = 500  # a nightly or sensor run covers up to this many user partitions
@@ -173,13 +174,26 @@ class DagsterConfig:
     sensor_max_working: int = 1000  # or > 1,000 items in working memory
     storage_url: str | None = None  # Dagster's own database; default: database `dagster` on the store's server
 
+    # -- scale-out (issue 34): when `auto` partitioning switches, and to how many shards
+    shard_threshold: int = 50_000  # users; Dagster's guidance stops at 100k partitions, its UI slows well before
+    auto_shards: int = 64
+
     @property
     def shards(self) -> int | None:
-        if self.partitioning.startswith("shards:"):
-            return int(self.partitioning.split(":", 1)[1])
-        if self.partitioning != "user":
-            raise ConfigError(f"partitioning must be 'user' or 'shards:N', not {self.partitioning!r}")
-        return None
+        """The configured shard count; None for per-user partitions and for `auto` (the store decides)."""
+        return parse_partitioning(self.partitioning)
+
+
+def parse_partitioning(value: str) -> int | None:
+    """'shards:N' -> N; 'user' and 'auto' -> None; anything else is a one-line ConfigError."""
+    if value.startswith("shards:"):
+        n = value.split(":", 1)[1]
+        if not n.isdigit() or int(n) < 1:
+            raise ConfigError(f"partitioning shards:N needs a whole number N >= 1, not {value!r}")
+        return int(n)
+    if value not in ("user", "auto"):
+        raise ConfigError(f"partitioning must be 'auto', 'user' or 'shards:N', not {value!r}")
+    return None
 
 
 @dataclass(frozen=True)
@@ -233,13 +247,15 @@ class Settings:
             llm=llm_from_env(),
             engine=os.environ.get("MEMORY_PIPELINE_ENGINE") or "auto",
             dagster=DagsterConfig(
-                partitioning=os.environ.get("MEMORY_PIPELINE_PARTITIONING") or "user",
+                partitioning=os.environ.get("MEMORY_PIPELINE_PARTITIONING") or "auto",
                 nightly_cron=os.environ.get("MEMORY_PIPELINE_NIGHTLY_CRON") or "0 2 * * *",
                 timezone=os.environ.get("MEMORY_PIPELINE_TIMEZONE") or "UTC",
                 users_per_run=_int("MEMORY_PIPELINE_USERS_PER_RUN", 500),
                 sensor_min_new=_int("MEMORY_PIPELINE_SENSOR_MIN_NEW", 20),
                 sensor_max_working=_int("MEMORY_PIPELINE_SENSOR_MAX_WORKING", 1000),
                 storage_url=os.environ.get(DAGSTER_STORAGE_URL_ENV) or None,
+                shard_threshold=_int("MEMORY_PIPELINE_SHARD_THRESHOLD", 50_000),
+                auto_shards=_int("MEMORY_PIPELINE_AUTO_SHARDS", 64),
             ),
             cache_home=Path(os.environ["MEMORY_PIPELINE_CACHE_DIR"]) if os.environ.get("MEMORY_PIPELINE_CACHE_DIR")
             else None,

@@ -291,6 +291,44 @@ class MemoryService:
         return stats_sql.stats(self.conn, user_id)
 
     @_reconnecting
+    def partitioning(self) -> dict[str, Any]:
+        """How the Dagster definitions partition users: configured, recorded in the store, in effect."""
+        from memory_pipeline.config import parse_partitioning
+        from memory_pipeline.store import partitioning as part_sql
+        from memory_pipeline.store.consolidation import all_users
+
+        cfg, conn = self.settings.dagster, self.conn
+        recorded = part_sql.recorded(conn)
+        effective = cfg.partitioning if cfg.partitioning != "auto" else recorded or "user"
+        users = len(all_users(conn))
+        conn.rollback()
+        return {"configured": cfg.partitioning, "recorded": recorded, "effective": effective,
+                "shards": parse_partitioning(effective), "users": users, "shard_threshold": cfg.shard_threshold,
+                "past_threshold": users > cfg.shard_threshold}
+
+    def switch_partitioning(self, to: str) -> dict[str, Any]:
+        """Record `to` ('user' or 'shards:N') as the deployment's partitioning; the Dagster definitions
+        follow when they next load. Nothing of any user changes: each user's high-water mark, summaries,
+        clusters and profile stay, so the first run after the switch does only users with something new."""
+        from memory_pipeline.config import parse_partitioning
+        from memory_pipeline.errors import ValidationError
+        from memory_pipeline.store import partitioning as part_sql
+
+        if to == "auto":
+            raise ValidationError("switch to 'user' or 'shards:N' ('auto' is a setting, not a record)")
+        parse_partitioning(to)  # a bad value: one-line ConfigError
+        configured = self.settings.dagster.partitioning
+        if configured != "auto":
+            raise ValidationError(f"MEMORY_PIPELINE_PARTITIONING={configured} overrides the store's record; "
+                                  "unset it (or set auto) to switch by command")
+        before = self.partitioning()["effective"]
+        part_sql.record(self.conn, to)
+        kept = part_sql.users_with_state(self.conn)
+        self.conn.rollback()
+        return {"from": before, "to": to, "users_with_history": kept,
+                "note": "takes effect when the Dagster definitions next load (restart dev or reload the code location)"}
+
+    @_reconnecting
     def explain(self, user_id: str, ident: str) -> dict[str, Any]:
         """Why a row of this user exists (see `explain.explain`); another user's id is not found."""
         from memory_pipeline.explain import explain

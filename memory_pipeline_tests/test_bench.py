@@ -160,3 +160,26 @@ def test_stsb_reader_splits_on_tabs_only(tmp_path):
     p = tmp_path / "sts.csv"
     p.write_text('g\ts\t2012\t0001\t4.5\tHe said "hi, there".\tHe said hi.\textra\nbad line\n')
     assert calibration.read_stsb(p) == [(4.5, 'He said "hi, there".', "He said hi.")]
+
+
+@pytest.mark.slow
+@pytest.mark.integration
+def test_scale_users_stage_on_a_small_store(tmp_path):
+    """`bench --scale-users` end to end on 30 users (about 5 minutes: a process per shard run)."""
+    from dataclasses import replace
+
+    from memory_pipeline.bench.measure_users import UsersPlan
+    from memory_pipeline.bench.run import PLANS
+
+    plan = replace(PLANS["users"], users=UsersPlan(total=400, count=30, shards=2, concurrency=(1, 2), recall_n=10))
+    u = run_bench("users", tmp_path, "users", plan=plan, echo=lambda s: None)["measures"]["users"]
+    assert "error" not in u, u
+    assert u["switch"]["to"] == "shards:2" and u["ticks"]["partitioning"] == "shards:2"
+    assert u["ticks"]["schedule_partitions"] == ["shard-0000", "shard-0001"]
+    for c in (1, 2):  # each nightly ran exactly the users with new memories, a run per shard
+        n = u[f"nightly_{c}"]
+        assert n["runs"] == 2 and n["statuses"] == ["SUCCESS"], n
+        assert n["users_run"] == n["users_with_new"] and n["users_run"] + n["users_nothing_new"] == 30, n
+    for view in ("asset_page", "partitions_view"):
+        assert not u["ui"]["shards"][view]["errors"] and not u["ui"]["per_user"][view]["errors"]
+    assert u["recall"]["small"]["n"] == 10

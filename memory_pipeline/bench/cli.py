@@ -12,9 +12,20 @@ def cmd_bench(args) -> int:
     from memory_pipeline.bench.report import STAGED
     from memory_pipeline.bench.run import parse_only, run_bench
 
-    profile = "full" if args.full else "real" if args.real else "probes" if args.probes else "quick"
-    probes = None
-    if args.probes:  # --only names probe categories here
+    profile = ("full" if args.full else "real" if args.real else "probes" if args.probes
+               else "users" if args.scale_users else "quick")
+    probes, plan = None, None
+    if args.scale_users:
+        from dataclasses import replace
+
+        from memory_pipeline.bench.run import PLANS
+
+        dflt = PLANS["users"].users
+        plan = replace(PLANS["users"], users=replace(dflt, count=args.users or dflt.count,
+                                                      total=args.memories or dflt.total,
+                                                      shards=args.shards or dflt.shards))
+        only = parse_only("users")
+    elif args.probes:  # --only names probe categories here
         from memory_pipeline.bench.probes import parse_categories
 
         probes = {"categories": parse_categories(args.only), "path": args.probes_data, "cases": args.cases}
@@ -30,7 +41,7 @@ def cmd_bench(args) -> int:
     # a stopped bench still stops its embedded server and removes its home (the `finally` blocks run)
     previous = signal.signal(signal.SIGTERM, _exit_on_sigterm)
     try:
-        doc = run_bench(profile, Path(args.out), only, echo=echo, engine=args.engine, probes=probes)
+        doc = run_bench(profile, Path(args.out), only, echo=echo, engine=args.engine, probes=probes, plan=plan)
     finally:
         signal.signal(signal.SIGTERM, previous)
     if args.json:
@@ -63,6 +74,14 @@ def register(add) -> None:
         help="the development probe set (probes-dev): change, control, temporal, profile, dedup, each case a user"
              " of its own; --only picks categories (e.g. --only change)",
     )
+    size.add_argument(
+        "--scale-users", action="store_true",
+        help="one deployment with many users (default 100k users / ~2M memories): hash shards, the sensor's and"
+             " schedule's tick, nightly runs after 1%% new at 1, 2 and 4 runs at once, the UI's GraphQL, recall",
+    )
+    sp.add_argument("--users", type=int, help="--scale-users: how many users")
+    sp.add_argument("--memories", type=int, help="--scale-users: about how many memories in all")
+    sp.add_argument("--shards", type=int, help="--scale-users: hash shards (default 16)")
     sp.add_argument("--probes-data", help="the probe set's cases.json (default: probes-dev/cases.json in the"
                                           " shared data directory, as --real finds LoCoMo)")
     sp.add_argument("--cases", type=int, help="with --probes: the first N cases of each category (a slow model's"

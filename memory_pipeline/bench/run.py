@@ -24,13 +24,14 @@ from pathlib import Path
 from typing import Any
 
 from memory_pipeline.bench import llm_usage
+from memory_pipeline.bench.measure_users import UsersPlan
 from memory_pipeline.bench.vectors import VectorCache
 from memory_pipeline.errors import ValidationError
 
 MEASURES = ("encoder", "ingest", "quality", "save", "recall", "consolidation", "memory", "dagster",
             "calibration", "llm", "real", "real_supersession")
 # measures run only when named (`bench --probes`, or `--only probes`): the default suite stays as it was
-ON_REQUEST = ("probes", "cli")
+ON_REQUEST = ("probes", "cli", "users")
 # the bench's own store: nothing of the caller's configuration may point it elsewhere
 _ENV_KEYS = ("MEMORY_PIPELINE_HOME", "MEMORY_PIPELINE_CACHE_DIR", "MEMORY_PIPELINE_DATABASE_URL",
              "MEMORY_PIPELINE_DAGSTER_PG_URL", "DAGSTER_HOME", "OPENAI_API_KEY", "XDG_RUNTIME_DIR")
@@ -83,6 +84,7 @@ class Plan:
     real_conversations: int | None = None  # LoCoMo development conversations (None: all)
     real_questions: int | None = None  # questions per conversation (None: all with evidence)
     probe_cases: int | None = None  # probes-dev cases per category (None: all)
+    users: UsersPlan = UsersPlan()  # `bench --scale-users`
 
 
 QUICK = Plan(
@@ -169,7 +171,8 @@ TINY = Plan(
 REAL = replace(QUICK, profile="real", real_conversations=None, real_questions=None)
 # `bench --probes`: the development probe set, every case
 PROBES = replace(QUICK, profile="probes")
-PLANS = {"quick": QUICK, "full": FULL, "tiny": TINY, "real": REAL, "probes": PROBES}
+USERS = replace(QUICK, profile="users", child_timeout_s=None)  # `bench --scale-users`
+PLANS = {"quick": QUICK, "full": FULL, "tiny": TINY, "real": REAL, "probes": PROBES, "users": USERS}
 
 
 @dataclass
@@ -294,7 +297,7 @@ def run_bench(
     doc: dict[str, Any] = {
         "profile": plan.profile,
         "date": datetime.now(UTC).isoformat(timespec="seconds"),
-        "command": f"memory-pipeline bench --{plan.profile}" + (f" --engine {engine}" if engine != "local" else ""),
+        "command": f"memory-pipeline bench --{ {'users': 'scale-users'}.get(plan.profile, plan.profile)}" + (f" --engine {engine}" if engine != "local" else ""),
         "engine": engine,
         "measures": {},
         "selected": list(selected),
@@ -341,6 +344,7 @@ def _steps() -> list[tuple[str, Callable[[Bench], dict]]]:
         measure_consolidation,
         measure_encoder,
         measure_scale,
+        measure_users,
         probes,
         real,
     )
@@ -357,6 +361,7 @@ def _steps() -> list[tuple[str, Callable[[Bench], dict]]]:
         ("llm", _llm),  # after every measure that consolidates with the engine: their use added up
         ("cli", measure_cli.measure),
         ("scale", measure_scale.stages),
+        ("users", measure_users.measure),
     ]
 
 

@@ -81,6 +81,26 @@ def cmd_db(args) -> int:
     return 0
 
 
+def cmd_partitions(args) -> int:
+    svc = _service()
+    try:
+        if args.action == "switch":
+            if not args.to:
+                from memory_pipeline.errors import ValidationError
+
+                raise ValidationError("partitions switch needs --to user or --to shards:N")
+            d = svc.switch_partitioning(args.to)
+            _print(d, args.json, f"partitioning {d['from']} -> {d['to']} recorded; {d['users_with_history']} users"
+                                 f" keep their consolidation history; {d['note']}")
+            return 0
+        d = svc.partitioning()
+        _print(d, args.json, f"partitioning in effect: {d['effective']} (configured {d['configured']}, recorded"
+                             f" {d['recorded'] or 'nothing'}); {d['users']} users, threshold {d['shard_threshold']}")
+        return 0
+    finally:
+        svc.close()
+
+
 def register(add) -> None:
     sp = add("ingest", cmd_ingest, "ingest a JSONL file (all lines or none)")
     sp.add_argument("file", type=Path)
@@ -101,3 +121,8 @@ def register(add) -> None:
 
     sp = add("db", cmd_db, "create/migrate the store, stop the embedded server, or re-embed it with the loaded model")
     sp.add_argument("action", choices=["init", "stop", "reembed"])
+
+    sp = add("partitions", cmd_partitions, "show how Dagster partitions users, or switch between per-user"
+             " partitions and hash shards (history kept)")
+    sp.add_argument("action", nargs="?", choices=["show", "switch"], default="show")
+    sp.add_argument("--to", help="user | shards:N")

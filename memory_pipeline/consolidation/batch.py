@@ -10,14 +10,15 @@ import threading
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import UTC, datetime
 
-from memory_pipeline.consolidation.batched import consolidate_batch
+from memory_pipeline.consolidation.batched import consolidate_batch, tiers_held
 from memory_pipeline.consolidation.config import ConsolidationConfig
 from memory_pipeline.consolidation.context import Embed
 from memory_pipeline.consolidation.phases.base import PhaseResult
-from memory_pipeline.consolidation.run import UserOutcome, consolidate_user
+from memory_pipeline.consolidation.run import UserOutcome, consolidate_user, is_quiet
 from memory_pipeline.engines.base import Engine
+from memory_pipeline.store import batched as bsql
 from memory_pipeline.store import consolidation as store
 from memory_pipeline.store import memories as mem_sql
 from memory_pipeline.store.indexes import HNSW_MIN_ROWS, ensure_user_index, refresh_statistics
@@ -93,6 +94,22 @@ def consolidate_users(conn, users: Sequence[str], *, engine: Engine, embed: Embe
         # autovacuum comes round (until then a small user's recall read every summary: 9 ms, not 3)
         refresh_statistics(conn)
     return batch
+
+
+def users_with_work(conn, users: Sequence[str], *, engine: Engine, config: ConsolidationConfig | None = None,
+                    now: datetime | None = None, chunk: int = 5000) -> list[str]:
+    """The users of `users` a run would change: anything saved, flagged, edited or still in working
+    memory since their high-water mark, or tiers that can have moved (an access, decay past a threshold).
+    The rest would be read and left as they are, so a shard run over thousands of users skips them
+    here, in one statement per `chunk` users. Decided again under each user's lock by the run itself."""
+    cfg, now = config or ConsolidationConfig(), now or datetime.now(UTC)
+    out: list[str] = []
+    for start in range(0, len(users), chunk):
+        part = list(users[start:start + chunk])
+        states = bsql.user_states(conn, part)
+        conn.rollback()  # a read: no transaction left open across the run
+        out.extend(u for u in part if not (is_quiet(states[u], engine) and tiers_held(states[u], now, cfg) is not None))
+    return out
 
 
 def _log_failures(conn, failed: dict[str, str], run_id: str | None, dry_run: bool) -> None:

@@ -81,7 +81,7 @@ def consolidate_batch(conn: psycopg.Connection, users: Sequence[str], *, engine:
                 ctx._emb, ctx.pool_near = near.vectors, near.pool  # ids are unique across users: one cache
                 ctx.neighbours = near.neighbours.get(u)
             writer = Writer(ctx)
-            held = None if dry_run else _tiers_held(states[u], now, cfg)
+            held = None if dry_run else tiers_held(states[u], now, cfg)
             if quiet[u]:
                 writer.tiers_kept = held
             elif held is not None and not states[u]["edited"]:  # an edit can move any row: read them all
@@ -146,7 +146,7 @@ def _near(conn: psycopg.Connection, users: list[str], states: dict[str, dict], c
     return out
 
 
-def _tiers_held(state: dict, now: datetime, cfg: ConsolidationConfig) -> tier_sql.TierResult | None:
+def tiers_held(state: dict, now: datetime, cfg: ConsolidationConfig) -> tier_sql.TierResult | None:
     """The user's tiers as the last tier statement left them, if none of the rows it read can have
     changed tier since but by this run: no access since it, the same retention settings, no run
     since that it does not record, and `now` between its time and the first time a row's decay
@@ -232,7 +232,7 @@ def _centroids(conn: psycopg.Connection, writers: list[Writer]):
 def _refresh_tiers(conn: psycopg.Connection, writers: list[Writer], dry_run: bool) -> list[tuple]:
     """One tier statement for the memories of every user, one for their summaries; a quiet user whose
     tiers cannot have changed keeps the last statement's, a user with new rows reads only rows that
-    can have moved (`_tiers_held`). Returns what each computed
+    can have moved (`tiers_held`). Returns what each computed
     user's state records of it (`bsql.set_tier_states`)."""
     for w in writers:
         if w.tiers_kept is not None:

@@ -388,4 +388,9 @@ def ingested_at(conn: psycopg.Connection, ids: list[int]) -> dict[int, datetime]
 
 
 def all_users(conn: psycopg.Connection) -> list[str]:
-    return [r[0] for r in conn.execute("SELECT DISTINCT user_id FROM memories ORDER BY user_id")]
+    """Users with memories, in order, skipping through the (user_id, id) index one user at a time: a
+    probe per user instead of DISTINCT over every row (2M rows for 100k users)."""
+    return [r[0] for r in conn.execute(
+        "WITH RECURSIVE u AS ((SELECT user_id FROM memories ORDER BY user_id LIMIT 1) UNION ALL"
+        " SELECT (SELECT m.user_id FROM memories m WHERE m.user_id > u.user_id ORDER BY m.user_id LIMIT 1)"
+        " FROM u WHERE u.user_id IS NOT NULL) SELECT user_id FROM u WHERE user_id IS NOT NULL ORDER BY user_id")]

@@ -17,7 +17,7 @@ from memory_pipeline.consolidation import batch as consolidation
 from memory_pipeline.consolidation.config import MODES, ConsolidationConfig
 from memory_pipeline.consolidation.phases.base import PhaseResult
 from memory_pipeline.defs.consolidation.specs import consolidation_specs, raw_memories
-from memory_pipeline.defs.partitions import partition_users, user_partitions
+from memory_pipeline.defs.partitions import SHARDS, partition_users, user_partitions
 from memory_pipeline.defs.resources import EngineResource, MemoryStoreResource, consolidation_pool
 from memory_pipeline.store import consolidation as store
 
@@ -49,14 +49,13 @@ def consolidate_users(
     if config.mode not in MODES:
         raise dg.Failure(f"mode must be one of {MODES}, not {config.mode!r}", allow_retries=False)
     rt = memory_store.runtime
-    users = partition_users(list(context.partition_keys), store.all_users(rt.conn))
-    if config.only_users:
-        users = [u for u in users if u in set(config.only_users)]
     judge, conn = engine.get(), rt.conn
+    cfg = ConsolidationConfig(time_bounds=rt.settings.save.time_bounds)
     t0 = time.perf_counter()
+    users, idle = _run_users(context, config, conn, judge, cfg)
     result = consolidation.consolidate_users(
         conn, users, engine=judge, embed=rt.embedder.encode, database_url=rt.url, run_id=context.run_id,
-        mode=config.mode, dry_run=config.dry_run, config=ConsolidationConfig(time_bounds=rt.settings.save.time_bounds),
+        mode=config.mode, dry_run=config.dry_run, config=cfg,
         # per-user lines go to the process log: each run event costs ~40 ms of instance storage
         on_user=lambda o: log.info("consolidated %s in %.2fs: %d changed rows", o.user_id, o.seconds,
                                    o.changed_rows),
@@ -69,7 +68,8 @@ def consolidate_users(
     context.log.info("consolidated %d user(s) with the %s engine, %d failed", len(result.outcomes),
                      judge.name, len(result.failed))
     _fail_or_mark_partial(context, result, lost=conn.closed or conn.broken)
-    common = {"users": len(result.outcomes), "engine": judge.name, "model": judge.model or "", "mode": config.mode,
+    common = {"users": len(result.outcomes), "users_nothing_new": idle, "engine": judge.name,
+              "model": judge.model or "", "mode": config.mode,
               "dry_run": config.dry_run, "batch_seconds": round(batch_s, 3),  # the run's time less Dagster's
               "seconds_per_user": round(sum(o.seconds for o in result.outcomes) / max(1, len(result.outcomes)), 4)}
     by_asset, extra = result.by_asset(), _run_metadata(result, per_user=len(context.partition_keys) == 1)
@@ -80,6 +80,22 @@ def consolidate_users(
         cost = llm_cost(phases.counts, llm.price_prompt, llm.price_completion)
         yield dg.MaterializeResult(asset_key=spec.key, metadata={
             **common, **_metadata(phases, rt.settings.previews), **extra.get(key, {}), **({"llm_cost_usd": cost} if cost is not None else {})})
+
+
+def _run_users(context, config: ConsolidateRunConfig, conn, judge, cfg: ConsolidationConfig) -> tuple[list[str], int]:
+    """The run's users and how many of its partitions' users it leaves alone. Named users (`only_users`:
+    the CLI's --user, the launchpad) run as asked. A shard stands for thousands of users, so a shard run
+    keeps only those with something new since their high-water mark (their watermark in the store);
+    a per-user partition is run as requested."""
+    users = partition_users(list(context.partition_keys), store.all_users(conn))
+    if config.only_users:
+        wanted = set(config.only_users)
+        return [u for u in users if u in wanted], 0
+    if not SHARDS:
+        return users, 0
+    busy = consolidation.users_with_work(conn, users, engine=judge, config=cfg)
+    context.log.info("%d of the shard's %d user(s) have something new", len(busy), len(users))
+    return busy, len(users) - len(busy)
 
 
 FAILED_SHOWN = 20  # failed users named in metadata (a range run copies it onto every partition's event)

@@ -12,7 +12,7 @@ import dagster as dg
 from memory_pipeline.config import Settings
 from memory_pipeline.defs.consolidation.jobs import consolidation_job
 from memory_pipeline.defs.dagster_private import range_tags
-from memory_pipeline.defs.partitions import SHARDS, USERS_PARTITION
+from memory_pipeline.defs.partitions import SHARDS, USERS_PARTITION, shard_keys
 
 # cron and timezone are part of the schedule's definition, fixed when the code location loads
 _CFG = Settings.from_env().dagster
@@ -29,19 +29,19 @@ def ranges(keys: list[str], size: int) -> list[tuple[str, str]]:
     execution_timezone=_CFG.timezone,
     default_status=dg.DefaultScheduleStatus.RUNNING,
     description="Nightly deep consolidation of every user, batched into runs of contiguous partition "
-                "ranges of MEMORY_PIPELINE_USERS_PER_RUN users.",
+                "ranges of MEMORY_PIPELINE_USERS_PER_RUN users; with shards, one run per shard.",
     tags={"trigger": "nightly"},
     owners=["team:memory-platform"],
 )
 def nightly_consolidation(context: dg.ScheduleEvaluationContext):
     """Deep consolidation of every user, batched into runs of contiguous partition ranges."""
-    if SHARDS:
-        keys = [f"shard-{i:04d}" for i in range(SHARDS)]
-    else:
-        keys = list(context.instance.get_dynamic_partitions(USERS_PARTITION))
+    stamp = context.scheduled_execution_time.isoformat()
+    if SHARDS:  # a run per shard: the run queue runs as many at once as its limit allows
+        return [dg.RunRequest(run_key=f"nightly:{stamp}:{k}", partition_key=k, tags={"trigger": "nightly"})
+                for k in shard_keys()]
+    keys = list(context.instance.get_dynamic_partitions(USERS_PARTITION))
     if not keys:
         return dg.SkipReason("no user partitions yet")
-    stamp = context.scheduled_execution_time.isoformat()
     return [
         dg.RunRequest(
             run_key=f"nightly:{stamp}:{a}",

@@ -21,6 +21,7 @@ from memory_pipeline.defs.partitions import SHARDS, USERS_PARTITION, shard_key
 from memory_pipeline.defs.resources import MemoryStoreResource
 from memory_pipeline.store import consolidation as store
 from memory_pipeline.store import memories as mem_sql
+from memory_pipeline.store import partitioning as part_sql
 
 MAX_ATTEMPTS = 3  # seed 001: three attempts, then the user is flagged (until new memories arrive)
 RETRY_BACKOFF_S = 120.0  # the second attempt waits this long after the failure, the third twice that
@@ -128,6 +129,9 @@ def consolidation_due_sensor(context: dg.SensorEvaluationContext, memory_store: 
     """Request consolidation runs for the users over the message-count threshold; retry failed ones."""
     rt = memory_store.runtime
     conn, cfg = rt.conn, rt.settings.dagster
+    everyone = None if SHARDS else store.all_users(conn)
+    if everyone is not None and _switch_to_shards(context, rt.settings, conn, len(everyone)):
+        return dg.SensorResult(run_requests=[], cursor=context.cursor)
     cursor = json.loads(context.cursor) if context.cursor else {}
     due = store.users_due(conn, cfg.sensor_min_new, cfg.sensor_max_working)
     users, nxt, gave_up = plan_requests(due, cursor, _failed_run_keys(context, conn, cursor, due), time.time())
@@ -139,12 +143,11 @@ def consolidation_due_sensor(context: dg.SensorEvaluationContext, memory_store: 
         requests = []
         for k, group in sorted(by_shard.items()):
             key = _run_key(group, nxt, k)
-            requests.append(dg.RunRequest(run_key=key, partition_key=k))
+            requests.append(dg.RunRequest(run_key=key, partition_key=k, tags={"trigger": "message_count"}))
             for u in group:
                 nxt[u]["key"] = key
         return dg.SensorResult(run_requests=requests, cursor=json.dumps(nxt))
     known = set(context.instance.get_dynamic_partitions(USERS_PARTITION))
-    everyone = store.all_users(conn)
     new_partitions = [u for u in everyone if u not in known]
     requests = _requests(users, nxt, [*known, *new_partitions], cfg.users_per_run)
     if requests:
@@ -156,6 +159,27 @@ def consolidation_due_sensor(context: dg.SensorEvaluationContext, memory_store: 
         else [],
         cursor=json.dumps(nxt),
     )
+
+
+def _switch_to_shards(context: dg.SensorEvaluationContext, settings, conn, users: int) -> bool:
+    """With `auto` partitioning, past the threshold: record the switch to shards instead of adding more
+    user partitions (Dagster's UI slows from ~40k partitions of one asset). The definitions follow when
+    they next load (a deploy, a restart, the UI's reload); until then nothing is requested, and the
+    cursor is kept, so no batch is lost: the shard runs do every user with something new."""
+    cfg = settings.dagster
+    if cfg.partitioning != "auto" or users <= cfg.shard_threshold:
+        return False
+    recorded = part_sql.recorded(conn)
+    if recorded == "user":  # an operator switched back on purpose: per-user it stays
+        conn.rollback()
+        return False
+    if recorded is None:
+        part_sql.record(conn, f"shards:{cfg.auto_shards}")
+    conn.rollback()
+    context.log.warning("%d users > MEMORY_PIPELINE_SHARD_THRESHOLD=%d: the store records %s; "
+                        "reload the code location to run shards", users, cfg.shard_threshold,
+                        recorded or f"shards:{cfg.auto_shards}")
+    return True
 
 
 def _requests(users: list[str], nxt: dict, order: list[str], span: int) -> list[dg.RunRequest]:
