@@ -142,6 +142,19 @@ def test_bad_arguments_exit_2_with_one_line(capsys, tmp_path):
     assert not list(tmp_path.iterdir())  # nothing written
 
 
+@pytest.mark.parametrize("flags", [["--probes", "--cases", "0"], ["--scale-users", "--users", "-5"],
+                                   ["--scale-users", "--shards", "two"]])
+def test_sizes_and_samples_below_one_exit_2_with_one_line(capsys, tmp_path, flags):
+    from memory_pipeline.cli import main
+
+    with pytest.raises(SystemExit) as exc:
+        main(["bench", *flags, "--out", str(tmp_path)])
+    assert exc.value.code == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "at least 1" in err
+    assert not list(tmp_path.iterdir())
+
+
 def test_parse_only_keeps_suite_order():
     assert parse_only("llm, encoder") == ("encoder", "llm")
     assert parse_only(None) == MEASURES

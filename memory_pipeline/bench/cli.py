@@ -2,10 +2,22 @@
 
 from __future__ import annotations
 
+import argparse
 import json
 import signal
 import sys
 from pathlib import Path
+
+
+def _count(text: str) -> int:
+    """A size or sample: a whole number of at least 1 (0 used to fall back to the default unseen)."""
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected a whole number of at least 1, got {text!r}")
+    return value
 
 
 def cmd_bench(args) -> int:
@@ -79,12 +91,12 @@ def register(add) -> None:
         help="one deployment with many users (default 100k users / ~2M memories): hash shards, the sensor's and"
              " schedule's tick, nightly runs after 1%% new at 1, 2 and 4 runs at once, the UI's GraphQL, recall",
     )
-    sp.add_argument("--users", type=int, help="--scale-users: how many users")
-    sp.add_argument("--memories", type=int, help="--scale-users: about how many memories in all")
-    sp.add_argument("--shards", type=int, help="--scale-users: hash shards (default 16)")
+    sp.add_argument("--users", type=_count, help="--scale-users: how many users")
+    sp.add_argument("--memories", type=_count, help="--scale-users: about how many memories in all")
+    sp.add_argument("--shards", type=_count, help="--scale-users: hash shards (default 16)")
     sp.add_argument("--probes-data", help="the probe set's cases.json (default: probes-dev/cases.json in the"
                                           " shared data directory, as --real finds LoCoMo)")
-    sp.add_argument("--cases", type=int, help="with --probes: the first N cases of each category (a slow model's"
+    sp.add_argument("--cases", type=_count, help="with --probes: the first N cases of each category (a slow model's"
                                               " sample; the figures say how many were scored)")
     sp.add_argument("--engine", choices=("local", "llm", "auto"), default="local",
                     help="the engine the quality measures consolidate with (llm: the configured OpenAI-compatible"
