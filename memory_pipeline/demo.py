@@ -134,8 +134,9 @@ def _pairs(d: dict, order: tuple[str, ...] = ()) -> str:
 
 def _next_commands(r: dict) -> list[str]:
     user = next(iter(r["users"]), "USER")
-    summaries = next((u["summaries"] for u in r["users"].values() if u["summaries"]), [])
-    target = summaries[0]["id"] if summaries else user
+    # every read names its user (another user's id reads as not found): the summary's owner goes with it
+    owner, summaries = next(((u, d["summaries"]) for u, d in r["users"].items() if d["summaries"]), (user, []))
+    target = f"{summaries[0]['id'] if summaries else owner} --user {owner}"
     return [f"  memory-pipeline recall --user {user} \"what do I usually do on weekends?\"",
             f"      search {user}'s memories, summaries and profile",
             f"  memory-pipeline explain {target}",

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import shlex
 import subprocess
 import sys
 
@@ -70,6 +71,10 @@ def test_the_demo_teaches(service):
     tail = lines[lines.index("Try next:"):]
     for cmd in ("memory-pipeline recall --user", "memory-pipeline explain sum_", "memory-pipeline dev"):
         assert any(ln.strip().startswith(cmd) for ln in tail), (cmd, tail)
+    for ln in tail:  # what it suggests runs as printed
+        if ln.strip().startswith(("memory-pipeline recall", "memory-pipeline explain")):
+            got = run(*shlex.split(ln.strip())[1:])
+            assert got.returncode == 0 and got.stdout.strip(), (ln, got.stderr)
 
 
 def test_cli_runs_are_the_named_job_tagged_with_what_they_were(service, settings):
