@@ -69,3 +69,10 @@ def test_a_verb_whose_subject_is_a_thing_is_not_the_users_relation():
 
 def test_an_ordinal_opening_the_users_own_clause_still_lets_a_stop_be_one():
     assert [st.past for st in statements("first I quit the gym, then the pool")] == [True]
+
+
+def test_a_past_head_word_is_not_given_a_third_person_s():
+    """"Bought a new bike" used to read "Boughts a new bike" in the profile; a present head still agrees."""
+    lines = [s.line for s in statements("Bought a new bike six days ago. I got a puppy. I have two cats.")]
+    assert lines[:2] == ["Bought a new bike six days ago", "Got a puppy"], lines
+    assert "Has two cats" in lines

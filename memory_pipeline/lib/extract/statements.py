@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from memory_pipeline.lib.extract.closed import vocabulary_category
 from memory_pipeline.lib.vocab import profile_words as pw
 from memory_pipeline.lib.vocab.calendar import MONTHS, WEEKDAYS
+from memory_pipeline.lib.vocab.tense import IRREGULAR_PAST
 
 _SENTENCE = re.compile(r".+?(?:[.!?]+(?=\s|$)|\n|$)", re.DOTALL)
 # a clause ends at ";", a dash aside, a colon, a conjunction, "and" before a subject, or a comma before a
@@ -118,11 +119,10 @@ def _third_person(clause: str) -> str:
 
 
 def _conjugate(verb: str) -> str:
-    """The third person of a relation head ("live" -> "lives"); any other verb stays as said, since
-    without a lexicon "grew" and "grow" cannot be told apart."""
+    """The third person of a relation head ("live" -> "lives"); other verbs and past forms stay as said."""
     if verb in pw.IRREGULAR_THIRD:
         return pw.IRREGULAR_THIRD[verb]
-    if verb not in pw.HEADS or verb.endswith(("ed", "ing", "s")):
+    if verb not in pw.HEADS or verb.endswith(("ed", "ing", "s")) or verb in IRREGULAR_PAST:
         return verb
     if verb.endswith(("ch", "sh", "x", "o")):
         return verb + "es"
