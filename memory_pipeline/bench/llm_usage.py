@@ -29,7 +29,7 @@ def total(by_workload: dict[str, dict]) -> dict:
     for row in rows:
         for k, n in row.items():
             if (k == "memories" or k.startswith("llm_")) and isinstance(n, int | float):
-                out[k] = round(out.get(k, 0) + n, 3)
+                out[k] = round(out.get(k, 0) + n, 4)
     return _rated(out)
 
 
@@ -40,7 +40,8 @@ def tasks(v: dict) -> dict[str, dict]:
     for task in names:
         row = {f: v.get(f"llm_{f}_{task}", 0) for f in FIGURES}
         seconds = row.pop("seconds")
-        row["seconds_per_call"] = round(seconds / row["calls"], 2) if row["calls"] else None
+        # 4 places: a local stand-in answers in about a millisecond, which 2 places showed as 0
+        row["seconds_per_call"] = round(seconds / row["calls"], 4) if row["calls"] else None
         # of the batches the model was asked (over the budget it was not asked)
         asked = row["valid"] + row["repaired"] + row["fallbacks"] - row["over_budget"]
         row["valid_rate"] = round((row["valid"] + row["repaired"]) / asked, 3) if asked else None
@@ -57,9 +58,13 @@ def render(v: dict) -> str:
     for task, row in tasks(v).items():
         lines.append(f"  {task:<13} calls {row['calls']:>4}  valid {row['valid']:>4}  repaired {row['repaired']:>3}"
                      f"  rules {row['fallbacks']:>4} (over budget {row['over_budget']})  valid rate {_num(row['valid_rate'])}"
-                     f"  s/call {_num(row['seconds_per_call'])}")
+                     f"  s/call {_seconds(row['seconds_per_call'])}")
     return "\n".join(lines) + "\n"
 
 
 def _num(x: float | None) -> str:
     return "-" if x is None else f"{x:.2f}"
+
+
+def _seconds(x: float | None) -> str:
+    return "-" if x is None else f"{x:.3g}"

@@ -117,7 +117,7 @@ class Usage:
         return {"llm_calls": self.calls, "llm_prompt_tokens": self.prompt_tokens,
                 "llm_completion_tokens": self.completion_tokens, "llm_retries": self.retries,
                 "llm_fallbacks": self.fallbacks,
-                **{f"llm_{what}_{task}": round(n, 3) if what == "seconds" else n
+                **{f"llm_{what}_{task}": round(n, 4) if what == "seconds" else n
                    for what, by_task in per_task.items() for task, n in sorted(by_task.items())}}
 
 

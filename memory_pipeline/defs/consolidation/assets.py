@@ -140,7 +140,7 @@ def llm_tasks(spent: Counter) -> dict[str, dict]:
     for task in tasks:
         row = {f: spent.get(f"llm_{f}_{task}", 0) for f in TASK_FIGURES}
         seconds = row.pop("seconds")
-        row["seconds_per_call"] = round(seconds / row["calls"], 3) if row["calls"] else None
+        row["seconds_per_call"] = round(seconds / row["calls"], 4) if row["calls"] else None
         out[task] = row
     return out
 
