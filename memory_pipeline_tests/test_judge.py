@@ -9,8 +9,9 @@ import numpy as np
 import pytest
 
 from memory_pipeline.bench import train_judge
-from memory_pipeline.lib.judge import FEATURE_NAMES, features, load
+from memory_pipeline.lib.judge import FEATURE_NAMES, features, judge_candidates, load
 from memory_pipeline.lib.judge_features import NAMES, pair_features, read
+from memory_pipeline.lib.judge_relative import RELATIVE_NAMES, margins
 from memory_pipeline.lib.judge_sentence import SENTENCE_NAMES, sentence_features, value_voice
 from memory_pipeline.lib.judge_statements import STATEMENT_NAMES, statement_features
 
@@ -117,9 +118,27 @@ def test_a_long_message_is_not_punished_for_the_talk_around_its_change():
     assert (chatty["sent_count"], chatty["log_len_new"]) == (short["sent_count"], short["log_len_new"])
 
 
+def test_a_pair_is_weighed_against_the_other_candidates_of_its_newer_memory():
+    # each pair's score less the best of its newer memory's other candidates; alone, no evidence (0)
+    got = margins(["a", "a", "a", "b"], [[0.2, 0.5, 0.1, 0.9]])
+    assert [round(g[0], 6) for g in got] == [-0.3, 0.3, -0.4, 0.0]
+    assert margins(["a", "a"], [[0.4, 0.4]]) == [[0.0], [0.0]]  # a tie is no margin
+
+
+def test_the_candidate_closest_to_the_newer_memory_scores_above_the_same_pair_judged_alone():
+    older = "I work at Initech as a data analyst"
+    newer = "first week at Globex done, the new team is lovely"
+    other = "we had pizza for lunch at the park"
+    at = (T0 + timedelta(days=40), T0)
+    alone = judge_candidates([("n", newer, older, 0.3, *at)])[0]
+    nearest = judge_candidates([("n", newer, older, 0.3, *at), ("n", newer, other, 0.05, *at)])[0]
+    assert dict(zip(FEATURE_NAMES, features(newer, older, 0.3, *at), strict=True))["cosine_margin"] == 0.0
+    assert nearest.probability > alone.probability
+
+
 def test_shipped_model_matches_the_features_and_reads_as_probabilities():
     m = load()
-    assert m.names == FEATURE_NAMES == NAMES + SENTENCE_NAMES + STATEMENT_NAMES
+    assert m.names == FEATURE_NAMES == NAMES + SENTENCE_NAMES + STATEMENT_NAMES + RELATIVE_NAMES
     assert len(m.weights) == len(FEATURE_NAMES) and 0 < m.threshold <= 1
 
 

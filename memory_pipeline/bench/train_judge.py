@@ -22,7 +22,7 @@ from sklearn.pipeline import make_pipeline
 from sklearn.preprocessing import StandardScaler
 
 from memory_pipeline.bench.judge_pairs import Pair, all_pairs
-from memory_pipeline.lib.judge import FEATURE_NAMES, MODEL_PATH, features
+from memory_pipeline.lib.judge import FEATURE_NAMES, MODEL_PATH, pair_vector, with_margins
 
 TARGET_PRECISION = 0.95
 REAL = ("probes-change", "probes-control", "letta", "locomo")
@@ -33,14 +33,17 @@ CLASS_WEIGHT = None
 # 0.058 without them).
 SYNTHETIC_WEIGHT = 0.2
 FOLDS = 5
-VERSION = "judge-4"
+VERSION = "judge-5"
 # Thresholds for the trade-off table: the rate of false supersessions allowed on the negatives that are
 # known to hold no change of the user's (probes control, LoCoMo).
 NEGATIVE_RATES = (0.0, 0.001, 0.003, 0.01)
 
 
 def matrix(pairs: list[Pair]) -> np.ndarray:
-    return np.array([features(p.newer.content, p.older.content, p.cosine, p.newer.at, p.older.at) for p in pairs])
+    """Feature vectors; margins among the pairs of one newer text of one group, as the engine takes them
+    among one new memory's candidates."""
+    vectors = [pair_vector(p.newer.content, p.older.content, p.cosine, p.newer.at, p.older.at) for p in pairs]
+    return np.array(with_margins([(p.group, p.newer.content, p.newer.at) for p in pairs], vectors))
 
 
 def _model():

@@ -26,7 +26,7 @@ from memory_pipeline.engines.base import (
     Usage,
 )
 from memory_pipeline.lib.change import detect_change, value_texts
-from memory_pipeline.lib.judge import Verdict, judge
+from memory_pipeline.lib.judge import Verdict, judge_candidates
 from memory_pipeline.lib.judge_features import differing_values
 from memory_pipeline.lib.judge_sentence import value_voice
 from memory_pipeline.lib.merge_guard import merge_conflicts
@@ -89,9 +89,11 @@ class LocalEngine:
         # every candidate pair is weighed by the learned judge (lib/judge.py); the slot rules and the
         # structural detector still propose, and an edge either proposes is written with the judge's
         # probability as its weight and the features that decided it in its reason; the judge alone
-        # writes an edge at or above its calibrated threshold
-        pairs = candidates.pairs()
-        verdicts = {(n.id, o.id): judge(n.content, o.content, sim, n.created_at, o.created_at) for n, o, sim in pairs}
+        # writes an edge at or above its calibrated threshold. A pair is weighed against the other
+        # candidates of its newer memory (lib/judge_relative.py), so all are judged together.
+        pairs = list({(n.id, o.id): (n, o, sim) for n, o, sim in candidates.pairs()}.values())  # each pair once
+        verdicts = dict(zip(((n.id, o.id) for n, o, _ in pairs), judge_candidates(
+            [(n.id, n.content, o.content, sim, n.created_at, o.created_at) for n, o, sim in pairs]), strict=True))
         found = [_weighed(f, verdicts.get((f.newer_id, f.older_id))) for f in
                  detect_supersessions(list(candidates.memories))]
         linked = {f.older_id for f in found}  # an older memory gets one successor

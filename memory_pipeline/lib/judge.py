@@ -7,17 +7,21 @@ from __future__ import annotations
 import json
 import math
 import re
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from functools import lru_cache
 from pathlib import Path
 
 from memory_pipeline.lib.judge_features import NAMES, pair_features
+from memory_pipeline.lib.judge_relative import RELATIVE_NAMES, margins
 from memory_pipeline.lib.judge_sentence import SENTENCE_NAMES, sentence_features
 from memory_pipeline.lib.judge_statements import STATEMENT_NAMES, statement_features
 
 MODEL_PATH = Path(__file__).with_name("judge_model.json")
-FEATURE_NAMES = NAMES + SENTENCE_NAMES + STATEMENT_NAMES
+PAIR_NAMES = NAMES + SENTENCE_NAMES + STATEMENT_NAMES  # read on the pair alone
+FEATURE_NAMES = PAIR_NAMES + RELATIVE_NAMES
+_MARGIN_OF = tuple(PAIR_NAMES.index(n) for n in ("cosine", "frame_jaccard"))  # RELATIVE_NAMES' order
 
 
 # Agent-written memories speak of the user in the third person ("The user works at X", "User's time zone
@@ -34,13 +38,25 @@ def own_voice(text: str) -> str:
     return _USER_VERB.sub(lambda m: "I " + (_BE[m[1]] if m[1] else m[2] or m[3]), text)
 
 
-def features(newer: str, older: str, cosine: float, newer_at: datetime, older_at: datetime) -> list[float]:
-    """The judge's vector (in `FEATURE_NAMES` order): whole-text features, those of the best-matching
+def pair_vector(newer: str, older: str, cosine: float, newer_at: datetime, older_at: datetime) -> list[float]:
+    """The pair's own features (in `PAIR_NAMES` order): whole-text features, those of the best-matching
     sentence pair, then those of the clause reader's statements; the user named in the third person is
     read as the first."""
     newer, older = own_voice(newer), own_voice(older)
     return (pair_features(newer, older, cosine, newer_at, older_at) + sentence_features(newer, older)
             + statement_features(newer, older))
+
+
+def features(newer: str, older: str, cosine: float, newer_at: datetime, older_at: datetime) -> list[float]:
+    """The judge's vector (in `FEATURE_NAMES` order) of a pair judged alone (its margins are 0)."""
+    return pair_vector(newer, older, cosine, newer_at, older_at) + [0.0] * len(RELATIVE_NAMES)
+
+
+def with_margins(newer_keys: Sequence[Hashable], vectors: Sequence[list[float]]) -> list[list[float]]:
+    """`pair_vector`s of candidate pairs completed with their margins among the pairs of the same newer
+    text (`newer_keys[i]` names pair i's newer memory)."""
+    cols = [[v[c] for v in vectors] for c in _MARGIN_OF]
+    return [v + m for v, m in zip(vectors, margins(newer_keys, cols), strict=True)]
 
 
 @dataclass(frozen=True)
@@ -69,9 +85,22 @@ def load(path: Path = MODEL_PATH) -> Model:
 
 def judge(newer: str, older: str, cosine: float, newer_at: datetime, older_at: datetime,
           model: Model | None = None, top: int = 4) -> Verdict:
-    """The probability that `newer` replaces a fact `older` states, and the features that decided it."""
+    """The probability that `newer` replaces a fact `older` states, and the features that decided it
+    (the pair judged alone: no other candidate to compare it with)."""
+    return verdict(features(newer, older, cosine, newer_at, older_at), model, top)
+
+
+def judge_candidates(pairs: Sequence[tuple[Hashable, str, str, float, datetime, datetime]],
+                     model: Model | None = None, top: int = 4) -> list[Verdict]:
+    """Verdicts on candidate pairs (newer key, newer, older, cosine, newer at, older at), each weighed
+    with its margins over the other candidates of its newer memory."""
+    vectors = with_margins([p[0] for p in pairs], [pair_vector(*p[1:]) for p in pairs])
+    return [verdict(x, model, top) for x in vectors]
+
+
+def verdict(x: Sequence[float], model: Model | None = None, top: int = 4) -> Verdict:
+    """The model's probability for a feature vector, and its largest contributions."""
     m = model or load()
-    x = features(newer, older, cosine, newer_at, older_at)
     parts = [w * v for w, v in zip(m.weights, x, strict=True)]
     z = m.bias + sum(parts)
     p = 1 / (1 + math.exp(-max(-60.0, min(60.0, z))))
