@@ -267,3 +267,24 @@ def test_an_agent_written_fact_replaced_in_one_sentence_of_a_long_turn_is_the_ju
     rows = service.conn.execute("SELECT weight, reason FROM edges WHERE user_id = 'tam'"
                                 " AND edge_type = 'supersedes'").fetchall()
     assert len(rows) == 1 and rows[0][0] >= load().threshold, rows
+
+
+@pytest.mark.integration
+def test_a_change_nearer_the_new_memory_than_its_other_candidates_supersedes_the_old_fact(service):
+    # no rule reads "picked up X, the Civic is sold" as a new car; judge-4 scored the pair 0.13 on its
+    # own; judge-5 weighs it against the new memory's other candidate (an unrelated remark), which is
+    # much farther, and writes the edge
+    service.remember_many([
+        {"user_id": "lea", "content": "I drive a 2015 Honda Civic to work", "created_at": T0.isoformat()},
+        {"user_id": "lea", "content": "my daughter starts school in September",
+         "created_at": (T0 + timedelta(days=10)).isoformat()},
+        {"user_id": "lea", "content": "picked up the new Tesla Model 3 yesterday, the Civic is sold",
+         "created_at": (T0 + timedelta(days=40)).isoformat()},
+    ])
+    assert service.consolidate("lea")["status"] == "SUCCESS"
+    rows = service.conn.execute(
+        "SELECT n.content, o.content, e.reason FROM edges e JOIN memories n ON n.id = e.source_id::bigint"
+        " JOIN memories o ON o.id = e.target_id::bigint WHERE e.user_id = 'lea' AND e.edge_type = 'supersedes'"
+    ).fetchall()
+    assert [(n[:9], o[:9]) for n, o, _ in rows] == [("picked up", "I drive a")], rows
+    assert "(judge;" in rows[0][2] and "cosine_margin" in rows[0][2], rows
