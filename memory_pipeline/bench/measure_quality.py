@@ -28,6 +28,9 @@ from collections import Counter, defaultdict
 from dataclasses import replace
 from itertools import combinations
 
+from memory_pipeline.bench import loading
+from memory_pipeline.bench.loading import workload_end
+from memory_pipeline.bench.measure_consolidation import consolidate_loop
 from memory_pipeline.bench.workload import GroundTruth, WorkloadSpec, generate, questions_for_eval
 from memory_pipeline.bench.workload.vocab import FAMILIES, FamilyUnavailable, family
 
@@ -114,8 +117,6 @@ def _root(dup: dict, x: int) -> int:
 
 
 def evaluate(bench, spec: WorkloadSpec, truth: GroundTruth, questions: int | None = None) -> dict:
-    from memory_pipeline.bench.loading import workload_end
-
     svc = bench.service
     conn = svc.conn
     before = _snapshot(conn)
@@ -167,7 +168,6 @@ def evaluate(bench, spec: WorkloadSpec, truth: GroundTruth, questions: int | Non
 
 def _consolidate(bench, spec: WorkloadSpec, users: list[str], now, n_memories: int) -> dict:
     """Consolidate with the engine --engine names; its model use is recorded per phrasing family."""
-    from memory_pipeline.bench.measure_consolidation import consolidate_loop
 
     engine = bench.make_engine()
     spent = engine.usage()
@@ -315,7 +315,6 @@ OTHER_SHARE = 1.0
 def evaluate_phrasing(bench, spec: WorkloadSpec, phrasing: str) -> dict:
     """The spec worded in ``phrasing`` (OTHER_SHARE of its users): ingested into the emptied store,
     then evaluated like the first."""
-    from memory_pipeline.bench import loading
 
     spec = replace(spec, phrasing=phrasing, n_users=max(1, round(spec.n_users * OTHER_SHARE)))
     wl = generate(spec)
