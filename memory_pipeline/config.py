@@ -112,10 +112,10 @@ def _bounds_from_env() -> TimeBounds:
 
 @dataclass(frozen=True)
 class SaveConfig:
-    """On-save quick check (seed 002) and input limits."""
+    """On-save quick check (deduplicate / flag / insert by similarity) and input limits."""
 
     dedup_threshold: float = 0.95
-    # seed 002 says 0.85; flagging merges nothing (the guard and deep consolidation decide), so the
+    # the requirements say 0.85; flagging merges nothing (the guard and deep consolidation decide), so the
     # lower edge is the recall-weighted best (F2, gold >= 4) on STS-B train: 0.759 (dev: 0.770)
     flag_threshold: float = 0.76
     max_content_chars: int = 16_000
@@ -130,13 +130,13 @@ class LLMConfig:
     api_key: str | None = None
     base_url: str | None = None
     model: str = "gpt-4o-mini"
-    temperature: float = 0.3  # seed 000: low, for repeatable consolidation
-    timeout_s: float = 60.0  # seed 002: per batch, retries included
+    temperature: float = 0.3  # low, for repeatable consolidation
+    timeout_s: float = 60.0  # per batch, retries included: a stuck call cannot hold up a run
     attempts: int = 3  # on 429 / 5xx / timeouts / malformed answers, with exponential backoff
     backoff_s: float = 1.0  # first wait; doubled per attempt (a Retry-After header wins)
     # json_schema (structured output), json_object (JSON mode) or auto (schema, JSON mode if refused)
     response_format: str = "auto"
-    batch_size: int = 10  # decision candidates per call (seed 002: ~10)
+    batch_size: int = 10  # decision candidates per call
     pairs_per_call: int = 40  # supersession pairs per call (two short texts each)
     max_input_chars: int = 12_000  # per call; longer inputs are map-reduced
     supersession_min_similarity: float = 0.0  # no floor: the model sees the candidates the local judge weighs
@@ -167,10 +167,10 @@ class DagsterConfig:
     # "user": one dynamic partition per user; "shards:N": N static hash shards; "auto": per-user until
     # the store records a switch (`memory-pipeline partitions switch`, or the sensor past the threshold)
     partitioning: str = "auto"
-    nightly_cron: str = "0 2 * * *"  # seed 002: deep consolidation at 02:00
+    nightly_cron: str = "0 2 * * *"  # deep consolidation at 02:00, off-peak
     timezone: str = "UTC"
     users_per_run: int = 500  # a nightly or sensor run covers up to this many user partitions
-    sensor_min_new: int = 20  # seeds 001/002: >= 20 new messages since the last consolidation
+    sensor_min_new: int = 20  # >= 20 new messages since the last consolidation
     sensor_max_working: int = 1000  # or > 1,000 items in working memory
     storage_url: str | None = None  # Dagster's own database; default: database `dagster` on the store's server
 

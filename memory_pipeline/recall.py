@@ -1,4 +1,4 @@
-"""Recall (seed 003): tier-filtered, summaries and profile included, superseded facts ranked below
+"""Recall: tier-filtered, summaries and profile included, superseded facts ranked below
 their successors, `as_of` time travel, activation tracking off the latency path."""
 
 from __future__ import annotations

@@ -40,7 +40,7 @@ class SaveResult:
 
 
 def facts_json(text: str) -> list[dict]:
-    """Pattern-extracted facts and negations (seed 004), plus the subject slots supersession reads."""
+    """Pattern-extracted facts and negations, plus the subject slots supersession reads."""
     facts = [{"kind": f.kind, "value": f.value, "negated": f.negated} for f in extract_facts(text)]
     facts += [
         {"kind": "slot", "slot": s.slot, "value": s.value, "negated": s.negated} for s in extract_slots(text)

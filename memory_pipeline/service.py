@@ -233,7 +233,8 @@ class MemoryService:
     def context(self, user_id: str, *, query: str | None = None, token_budget: int = 2000,
                 max_summaries: int = 10, min_confidence: float = 0.7, prioritize: str = "relevance",
                 existing: str | None = None) -> dict:
-        """The seed 003 session-start block; given an existing context, it replaces the block in it."""
+        """The session-start block (summaries within a token budget); given a context holding one, it
+        replaces the block in it."""
         from memory_pipeline.session import session_context
 
         return session_context(self, user_id, query=query, token_budget=token_budget,

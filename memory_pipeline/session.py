@@ -1,4 +1,4 @@
-"""Session-start context (seed 003): the consolidated-summaries block, relevant to an optional query."""
+"""Session-start context: the consolidated-summaries block, relevant to an optional query."""
 
 from __future__ import annotations
 

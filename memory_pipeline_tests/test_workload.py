@@ -6,10 +6,14 @@ import difflib
 import hashlib
 import json
 import re
+import shutil
 import statistics
 import string
+import subprocess
+import sys
 from dataclasses import replace
 from datetime import UTC, date, datetime, timedelta
+from pathlib import Path
 
 import pytest
 
@@ -488,6 +492,26 @@ def test_default_family_output_is_unchanged():
     assert _digest(replace(spec, phrasing="plain")) != DEFAULT_DIGEST
     with pytest.raises(ValueError, match="phrasing"):
         WorkloadSpec(n_users=1, memories_per_user=10, phrasing="nonsense")
+
+
+def test_benchmark_families_outside_a_checkout_fail_in_one_line(tmp_path):
+    """An installed package carries the default family only: it still generates (the scale workload, the
+    sample), and another family says in one line where it lives instead of failing deep inside."""
+    package = Path(wl.__file__).resolve().parents[2]
+    shutil.copytree(package, tmp_path / "memory_pipeline", ignore=shutil.ignore_patterns("__pycache__"))
+    script = (
+        "import sys\n"
+        "from memory_pipeline.bench.workload import WorkloadSpec, generate_user\n"
+        "mems, _ = generate_user(WorkloadSpec(n_users=1, memories_per_user=20, seed=1), 0)\n"
+        "print(len(mems), flush=True)\n"
+        "generate_user(WorkloadSpec(n_users=1, memories_per_user=20, seed=1, phrasing=sys.argv[1]), 0)\n"
+    )
+    for name in ("plain", "asides"):
+        got = subprocess.run([sys.executable, "-c", script, name], cwd=tmp_path, capture_output=True, text=True,
+                             env={"PYTHONPATH": str(tmp_path), "PATH": "/usr/bin:/bin"}, timeout=120)
+        assert got.returncode == 1 and int(got.stdout) > 0, (got.stdout, got.stderr)
+        last = got.stderr.strip().splitlines()[-1]
+        assert f"phrasing family {name!r} is benchmark data" in last and f"benchmarks/families/{name}/" in last, last
 
 
 _FAMILY_NAMES = words(

@@ -20,6 +20,8 @@ from pathlib import Path
 from typing import Any
 
 from memory_pipeline.bench.calibration import data_dir
+from memory_pipeline.bench.real import _consolidate
+from memory_pipeline.store.memories import supersession_state
 
 FIELDS = ("employer", "role", "city", "timezone")
 # the stored prior model: one neutral statement per field (written once, never tuned against rules)
@@ -101,8 +103,6 @@ def measure(bench) -> dict[str, Any]:
 
 
 def _case(bench, case: dict) -> dict[str, tuple[str, bool]]:
-    from memory_pipeline.bench.real import _consolidate
-
     svc = bench.service
     user = f"letta-{case['id']}"
     recs = [{"user_id": user, "content": STATEMENTS[f].format(v), "external_id": f"prior-{f}",
@@ -139,8 +139,6 @@ def _case(bench, case: dict) -> dict[str, tuple[str, bool]]:
 
 
 def _state(svc, user: str) -> dict:
-    from memory_pipeline.store.memories import supersession_state
-
     rows = supersession_state(svc.conn, user)
     svc.conn.rollback()
     return {"by_external": {e: i for i, e, _, _ in rows if e}, "next": {i: s for i, _, _, s in rows},

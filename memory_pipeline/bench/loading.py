@@ -15,7 +15,10 @@ from datetime import datetime, timedelta
 import numpy as np
 
 from memory_pipeline.bench.workload import WorkloadSpec, generate_user, total_users, user_id_for
+from memory_pipeline.lib import dedup
 from memory_pipeline.records import MemoryIn, validate_record
+from memory_pipeline.save import dates_json, facts_json, save_batch
+from memory_pipeline.store import memories as sql
 
 KEEP_TABLES = ("schema_migrations", "store_settings")
 
@@ -68,7 +71,6 @@ def _record(m, max_chars: int) -> MemoryIn:
 
 def load(bench, spec: WorkloadSpec, *, hold: tuple[float, ...] = (), seed: int = 0) -> Loaded:
     """Reset the store and load `spec`; per user, `hold` fractions of the newest memories are kept back."""
-    from memory_pipeline.save import save_batch
 
     svc, cfg = bench.service, bench.settings.save
     reset_store(svc)
@@ -126,8 +128,6 @@ def load(bench, spec: WorkloadSpec, *, hold: tuple[float, ...] = (), seed: int =
 
 
 def save_held(bench, recs: list[MemoryIn]) -> None:
-    from memory_pipeline.save import save_batch
-
     conn = bench.service.conn
     for start in range(0, len(recs), bench.plan.load_batch):
         part = recs[start : start + bench.plan.load_batch]
@@ -141,8 +141,6 @@ class _HeavyLoad:
     same neighbour a one-by-one save would see), then the save path's own decision and row builders."""
 
     def __init__(self, conn, recs: list[MemoryIn], vecs: np.ndarray, cfg):
-        from memory_pipeline.store import memories as sql
-
         n = len(recs)
         self.recs, self.vecs, self.cfg = recs, vecs, cfg
         self.ids = sql.allocate_ids(conn, n)
@@ -167,7 +165,6 @@ class _HeavyLoad:
 
     def block(self, start: int, stop: int) -> tuple[list, list[dict], dict]:
         """Rows, actions and mention bumps of one block, decided in order as single saves would be."""
-        from memory_pipeline.lib import dedup
 
         recs, hashes, active, cfg = self.recs, self.hashes, self.active, self.cfg
         best, arg = self.nearest_before(start, stop)
@@ -203,9 +200,6 @@ class _HeavyLoad:
         return rows, actions, mentions
 
     def _row(self, i: int, m: int, d, dup: bool, flagged: bool, similarity: float | None):
-        from memory_pipeline.save import dates_json, facts_json
-        from memory_pipeline.store import memories as sql
-
         rec, ids = self.recs[i], self.ids
         return sql.memory_row(
             id=ids[i],
@@ -234,7 +228,6 @@ class _HeavyLoad:
 
 def _load_heavy(conn, recs: list[MemoryIn], vecs: np.ndarray, cfg, block: int = 2048) -> None:
     """Load one heavy user block by block (see `_HeavyLoad`), each block in one transaction."""
-    from memory_pipeline.store import memories as sql
 
     heavy = _HeavyLoad(conn, recs, vecs, cfg)
     for start in range(0, len(recs), block):

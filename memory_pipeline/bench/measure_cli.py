@@ -13,6 +13,7 @@ import statistics
 import subprocess
 import sys
 from collections.abc import Sequence
+from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -101,7 +102,6 @@ def measure_variants(variants: dict[str, dict[str, str]], memory_id: str, repeat
 
 def sample_memory_id(service) -> str:
     """Ingest the packaged sample into the bench's store; one of its memory ids for `explain`."""
-    from importlib import resources
 
     service.ingest_file(Path(str(resources.files("memory_pipeline") / "data" / "sample.jsonl")))
     return service.recall(USER, "reading", limit=1)[0]["id"]

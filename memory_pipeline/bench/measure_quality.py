@@ -16,7 +16,8 @@ Definitions (all over the quality workload's memories, mapped external id -> sto
   counts only answer memories whose own text is delivered.
 - by phrasing: the same figures on the spec worded in each other phrasing family, at OTHER_SHARE of
   its users and questions (ingested through remember_many into the emptied store and consolidated the
-  same way); the top-level figures are the spec's own family.
+  same way); the top-level figures are the spec's own family. The other families are benchmark data
+  in the repository (`benchmarks/families/`): without a checkout each says so in its entry.
 """
 
 from __future__ import annotations
@@ -27,8 +28,11 @@ from collections import Counter, defaultdict
 from dataclasses import replace
 from itertools import combinations
 
+from memory_pipeline.bench import loading
+from memory_pipeline.bench.loading import workload_end
+from memory_pipeline.bench.measure_consolidation import consolidate_loop
 from memory_pipeline.bench.workload import GroundTruth, WorkloadSpec, generate, questions_for_eval
-from memory_pipeline.bench.workload.vocab import FAMILIES
+from memory_pipeline.bench.workload.vocab import FAMILIES, FamilyUnavailable, family
 
 
 def _ratio(a: int, b: int) -> float | None:
@@ -113,8 +117,6 @@ def _root(dup: dict, x: int) -> int:
 
 
 def evaluate(bench, spec: WorkloadSpec, truth: GroundTruth, questions: int | None = None) -> dict:
-    from memory_pipeline.bench.loading import workload_end
-
     svc = bench.service
     conn = svc.conn
     before = _snapshot(conn)
@@ -166,7 +168,6 @@ def evaluate(bench, spec: WorkloadSpec, truth: GroundTruth, questions: int | Non
 
 def _consolidate(bench, spec: WorkloadSpec, users: list[str], now, n_memories: int) -> dict:
     """Consolidate with the engine --engine names; its model use is recorded per phrasing family."""
-    from memory_pipeline.bench.measure_consolidation import consolidate_loop
 
     engine = bench.make_engine()
     spent = engine.usage()
@@ -294,6 +295,11 @@ def measure(bench, spec: WorkloadSpec, truth: GroundTruth) -> dict:
         if name == spec.phrasing:
             continue
         try:
+            family(name)
+        except FamilyUnavailable as e:  # an installed copy has no benchmarks folder: said, not a traceback
+            out["by_phrasing"][name] = {"error": str(e)}
+            continue
+        try:
             out["by_phrasing"][name] = evaluate_phrasing(bench, spec, name)
         except Exception as e:
             traceback.print_exc(file=sys.stderr)
@@ -309,7 +315,6 @@ OTHER_SHARE = 1.0
 def evaluate_phrasing(bench, spec: WorkloadSpec, phrasing: str) -> dict:
     """The spec worded in ``phrasing`` (OTHER_SHARE of its users): ingested into the emptied store,
     then evaluated like the first."""
-    from memory_pipeline.bench import loading
 
     spec = replace(spec, phrasing=phrasing, n_users=max(1, round(spec.n_users * OTHER_SHARE)))
     wl = generate(spec)

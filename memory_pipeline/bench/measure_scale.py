@@ -9,12 +9,17 @@ import random
 import sys
 import time
 import traceback
+from collections import Counter
 
 import numpy as np
+import psutil
 
 from memory_pipeline.bench import measure_consolidation as mc
 from memory_pipeline.bench.loading import Loaded, load, workload_end
+from memory_pipeline.bench.report import render_measure
 from memory_pipeline.bench.workload import WorkloadSpec, generate_user
+from memory_pipeline.embedding.query_cache import QUERIES
+from memory_pipeline.store.indexes import drop_user_index, ensure_user_index, index_layout
 
 
 def percentiles(ms: list[float]) -> dict:
@@ -42,7 +47,6 @@ def fresh_sentences(n: int, seed: int) -> list[str]:
 
 def save_latency(bench, loaded: Loaded, n: int) -> dict:
     """MemoryService.remember end to end (validation, embedding, quick check, insert), one at a time."""
-    from collections import Counter
 
     svc = bench.service
     rng = random.Random(3)
@@ -70,10 +74,7 @@ def recall_latency(bench, loaded: Loaded, n: int) -> dict:
 
     Each draw (user, question) is timed twice: cold (the query embedding cache emptied first, as for a
     question never asked) and repeated at once (its vector cached). Cold is the headline figure."""
-    import psutil
 
-    from memory_pipeline.embedding.query_cache import QUERIES
-    from memory_pipeline.store.indexes import index_layout
 
     svc = bench.service
     rng = random.Random(5)
@@ -119,7 +120,6 @@ def _raw_recall(bench, loaded: Loaded, n: int) -> dict:
     """Recall on the raw store, heavy users with their HNSW indexes as a live store has them (built when
     they crossed the threshold); the indexes are dropped again so consolidation is measured as before
     and they are rebuilt after it (`index_heavy_users`)."""
-    from memory_pipeline.store.indexes import drop_user_index, ensure_user_index
 
     built = [u for u in loaded.heavy_users if ensure_user_index(bench.service.url, u)]
     try:
@@ -130,8 +130,6 @@ def _raw_recall(bench, loaded: Loaded, n: int) -> dict:
 
 
 def stages(bench) -> dict:
-    from memory_pipeline.bench.report import render_measure
-
     sel = set(bench.selected)
     out: dict[str, dict] = {k: {} for k in ("save", "recall", "consolidation", "memory") if k in sel}
     for st in bench.plan.stages:

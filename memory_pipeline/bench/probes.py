@@ -28,9 +28,13 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
+from memory_pipeline.bench import llm_usage
 from memory_pipeline.bench import probes_score as ps
 from memory_pipeline.bench.calibration import data_dir
+from memory_pipeline.consolidation.run import consolidate_user
+from memory_pipeline.engines import get_engine
 from memory_pipeline.errors import ValidationError
+from memory_pipeline.store.memories import actions_on, count_rows
 
 CATEGORIES = ("change", "control", "temporal", "profile", "dedup")
 ANSWER_CHARS = 1000  # what an agent reads for one question: the top rows up to 1,000 characters
@@ -65,8 +69,6 @@ def score_probes(service, cases: dict, categories: Sequence[str] = CATEGORIES, *
     `service`'s store; `limit` cases per category; users are `prefix + case['user']` and must be new.
     Returns {"figures": {category: {...}}, "cases": {category: [per-case outcome]}, "seconds": ...}."""
     if engine is None:
-        from memory_pipeline.engines import get_engine
-
         engine = get_engine(service.settings.with_overrides(engine="local"))
     t0 = time.perf_counter()
     run = _Runner(service, engine, prefix)
@@ -87,8 +89,6 @@ class _Runner:
         self.svc, self.engine, self.prefix = service, engine, prefix
 
     def load(self, case_user: str, memories: Sequence[dict]) -> tuple[str, list[int]]:
-        from memory_pipeline.store.memories import count_rows
-
         user = self.prefix + case_user
         if count_rows(self.svc.conn, user):
             self.svc.conn.rollback()
@@ -98,8 +98,6 @@ class _Runner:
         return user, ids
 
     def consolidate(self, user: str, memories: Sequence[dict], days: int = 1) -> None:
-        from memory_pipeline.consolidation.run import consolidate_user
-
         last = max(datetime.fromisoformat(m["created_at"].replace("Z", "+00:00")) for m in memories)
         consolidate_user(self.svc.conn, user, engine=self.engine, run_id=RUN_ID, now=last + timedelta(days=days),
                          embed=self.svc.embedder.encode)
@@ -114,7 +112,6 @@ class _Runner:
 
     def merged(self, user: str, a: int, b: int) -> bool:
         """Consolidation merged or replaced the two (its audit log says so)."""
-        from memory_pipeline.store.memories import actions_on
 
         got = actions_on(self.svc.conn, user, ("MERGE", "REPLACE"))
         self.svc.conn.rollback()
@@ -238,8 +235,6 @@ def measure(bench) -> dict[str, Any]:
     # a model's use over every case (one engine: one run's budget), as `bench --engine llm` reports it
     used = bench.record_usage("probes", engine, spent, bench.service.stats()["memories"])
     if used:
-        from memory_pipeline.bench import llm_usage
-
         got["llm"] = {**used, "tasks": llm_usage.tasks(used)}
         bench.echo(llm_usage.render(used))
     return {"probes": {"data": f"{Path(path).parent.name}/{Path(path).name}", **got}}

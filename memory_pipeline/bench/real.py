@@ -27,6 +27,8 @@ from pathlib import Path
 from typing import Any
 
 from memory_pipeline.bench.calibration import data_dir
+from memory_pipeline.consolidation.run import consolidate_user
+from memory_pipeline.store.memories import ids_by_external_id
 
 BUDGETS = (1000, 2000, 4000)
 CATEGORIES = (1, 2, 3, 4)  # 5 (adversarial) has no evidence to find
@@ -130,7 +132,6 @@ def measure(bench) -> dict[str, Any]:
 
 def _consolidate(bench, user: str, now: datetime) -> dict:
     """With the engine --engine names (the local engine by default); a model's use is recorded."""
-    from memory_pipeline.consolidation.run import consolidate_user
 
     svc, engine = bench.service, bench.make_engine()
     spent = engine.usage()
@@ -142,8 +143,6 @@ def _consolidate(bench, user: str, now: datetime) -> dict:
 
 
 def _ids_by_dia(svc, user: str) -> dict[str, int]:
-    from memory_pipeline.store.memories import ids_by_external_id
-
     ids = ids_by_external_id(svc.conn, user)
     svc.conn.rollback()
     return ids

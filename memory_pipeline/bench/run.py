@@ -23,10 +23,28 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from memory_pipeline.bench import llm_usage
+import psutil
+
+from memory_pipeline.bench import (
+    calibration,
+    letta,
+    llm_usage,
+    measure_cli,
+    measure_consolidation,
+    measure_encoder,
+    measure_scale,
+    measure_users,
+    probes,
+    real,
+    report,
+)
 from memory_pipeline.bench.measure_users import UsersPlan
 from memory_pipeline.bench.vectors import VectorCache
+from memory_pipeline.config import Settings
+from memory_pipeline.engines import get_engine
 from memory_pipeline.errors import ValidationError
+from memory_pipeline.service import MemoryService
+from memory_pipeline.store.server import stop_embedded
 
 MEASURES = ("encoder", "ingest", "quality", "save", "recall", "consolidation", "memory", "dagster",
             "calibration", "llm", "real", "real_supersession")
@@ -198,8 +216,6 @@ class Bench:
 
     def make_engine(self):
         """The engine --engine names, configured from the environment (OPENAI_BASE_URL, ...)."""
-        from memory_pipeline.config import Settings
-        from memory_pipeline.engines import get_engine
 
         return get_engine(Settings.from_env().with_overrides(engine=self.engine))
 
@@ -215,8 +231,6 @@ class Bench:
 @contextmanager
 def bench_home(out: Path):
     """A temporary home (embedded PostgreSQL, Dagster instance) under `out`; removed afterwards."""
-    from memory_pipeline.config import Settings
-    from memory_pipeline.store.server import stop_embedded
 
     out.mkdir(parents=True, exist_ok=True)
     saved = {k: os.environ.get(k) for k in _ENV_KEYS}
@@ -257,8 +271,6 @@ def parse_only(only: str | Iterable[str] | None) -> tuple[str, ...]:
 
 
 def machine() -> dict[str, Any]:
-    import psutil
-
     gpu = False
     if "torch" in sys.modules:
         gpu = bool(sys.modules["torch"].cuda.is_available())
@@ -283,8 +295,6 @@ def run_bench(
 ) -> dict[str, Any]:
     """Run the selected measures; write `<out>/results-<profile>.json` and return the same dict.
     `probes`: {"categories": (...), "path": cases.json} for the probes measure."""
-    from memory_pipeline.bench import report
-    from memory_pipeline.service import MemoryService
 
     steps = _steps()
     plan = plan or PLANS[profile]
@@ -337,18 +347,6 @@ _WANTED = {"ingest": {"ingest", "quality"}, "scale": {"save", "recall", "consoli
 
 
 def _steps() -> list[tuple[str, Callable[[Bench], dict]]]:
-    from memory_pipeline.bench import (
-        calibration,
-        letta,
-        measure_cli,
-        measure_consolidation,
-        measure_encoder,
-        measure_scale,
-        measure_users,
-        probes,
-        real,
-    )
-
     # the scale stages last: they take longest, and a stopped run keeps everything before them
     return [
         ("encoder", measure_encoder.encoder),
@@ -367,7 +365,6 @@ def _steps() -> list[tuple[str, Callable[[Bench], dict]]]:
 
 def _run_step(bench: Bench, name: str, fn: Callable[[Bench], dict]) -> None:
     """One step: its figures are checkpointed and printed; its failure becomes its measures' error."""
-    from memory_pipeline.bench import report
 
     t0 = time.perf_counter()
     try:

@@ -57,7 +57,7 @@ def register(add) -> None:
     sp.add_argument("question")
     sp.add_argument("--as-of")
 
-    sp = add("context", cmd_context, "the session-start block (seed 003 format)")
+    sp = add("context", cmd_context, "the session-start block (consolidated summaries as XML)")
     sp.add_argument("--user", required=True)
     sp.add_argument("--query")
     sp.add_argument("--token-budget", type=int, default=2000)

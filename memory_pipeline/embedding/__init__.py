@@ -23,7 +23,7 @@ def get_embedder(name: str = "all-MiniLM-L6-v2", backend: str = "auto", cache_di
                  query_precision: str = "int8") -> Embedder:
     """Load (once per process) the embedder for `name`.
 
-    backend: "onnx", "torch", "tfidf" or "auto" (ONNX, then torch, then the TF-IDF fallback of seed 000
+    backend: "onnx", "torch", "tfidf" or "auto" (ONNX, then torch, then the TF-IDF fallback
     so the pipeline still runs when no model can load; the fallback is logged loudly).
     query_precision: how the ONNX backend encodes recall's questions ("int8" or "fp32"); every vector
     that is stored is fp32 whatever this says.

@@ -20,7 +20,7 @@ from memory_pipeline.lib.supersession import MemoryText, Supersession
 SUMMARY, SUPERSESSION, DECISION, DUPLICATES, PROFILE, REASONING = (
     "summary", "supersession", "decision", "duplicates", "profile", "reasoning")
 
-# seed 002's deep-consolidation actions
+# deep consolidation's actions on a flagged pair
 MERGE, REPLACE, KEEP_SEPARATE, UPDATE, SKIP = "MERGE", "REPLACE", "KEEP_SEPARATE", "UPDATE", "SKIP"
 DECISION_ACTIONS = (MERGE, REPLACE, KEEP_SEPARATE, UPDATE, SKIP)
 
@@ -37,7 +37,7 @@ class SupersessionCandidates:
 
 @dataclass(frozen=True)
 class DecisionCandidate:
-    """A memory the save path flagged and the memory it was compared with (seed 002)."""
+    """A memory the save path flagged and the memory it was compared with."""
 
     memory: MemoryText
     other: MemoryText
@@ -169,11 +169,11 @@ class Engine(Protocol):
     def supersessions(self, candidates: SupersessionCandidates) -> list[Supersession]: ...
 
     def decide(self, batch: Sequence[DecisionCandidate]) -> list[Decision]:
-        """One decision per candidate, in order (seed 002 batches of ~10)."""
+        """One decision per candidate, in order (batches of ~10)."""
         ...
 
     def duplicate_groups(self, batch: Sequence[DecisionCandidate]) -> list[DuplicateGroup]:
-        """Review mode (seed 000): groups of duplicates among the candidates, with suggested text."""
+        """Review mode: groups of duplicates among the candidates, with suggested text."""
         ...
 
     def profile(self, sources: Sequence[ProfileSource], superseded_ids: frozenset[str]) -> Profile: ...

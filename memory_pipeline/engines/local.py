@@ -71,7 +71,7 @@ class LocalEngine:
 
     def __init__(self, chunk_size: int = 50, replace_threshold: float = 0.90):
         self.chunk_size = chunk_size
-        self.replace_threshold = replace_threshold  # seed 002: REPLACE only at >= 0.9
+        self.replace_threshold = replace_threshold  # REPLACE only at >= 0.9 (below: maybe not one fact)
 
     def method(self, kind: str) -> str:
         return _METHODS[kind]

@@ -1,5 +1,5 @@
-"""Reasoned recall without a model (seed 003): an answer composed from the top memories and their
-resolved dates. It says it is deterministic; an LLM engine answers with the seed 003 reasoning prompt."""
+"""Reasoned recall without a model: an answer composed from the top memories and their
+resolved dates. It says it is deterministic; an LLM engine answers with its reasoning prompt."""
 
 from __future__ import annotations
 

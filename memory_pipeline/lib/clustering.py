@@ -1,4 +1,4 @@
-"""Embedding clusters for consolidation (seed 003): similarity only, time ignored, bounded memory.
+"""Embedding clusters for consolidation: similarity only, time ignored, bounded memory.
 
 Incremental by design: a run first lets each new memory join the closest existing cluster, then
 clusters what is left together with the pool of still-unclustered memories. Similarity work is
@@ -8,7 +8,7 @@ follows what is new, and no n x n matrix is built beyond `dense_limit` vectors.
 
 Default threshold 0.80 (cosine): with all-MiniLM-L6-v2, paraphrases and restatements of one subject
 mostly score above 0.8 while different subjects of the same user mostly score below 0.7. It sits under
-seed 002's 0.85 "flag for deep consolidation" band because a cluster gathers related statements for a
+the save path's 0.85 "flag for deep consolidation" band because a cluster gathers related statements for a
 summary, not only near-duplicates.
 """
 
@@ -302,7 +302,7 @@ def plan_clusters(
        that similarity is >= threshold and the cluster (counting this run's joins) is below max_size.
        Centroids are not moved during planning; the caller recomputes them after persisting.
     2. The rest are clustered with the pool members within threshold of at least one of them
-       (pool-only neighbourhoods were settled by earlier runs). Up to `dense_limit` vectors: seed 003's
+       (pool-only neighbourhoods were settled by earlier runs). Up to `dense_limit` vectors:
        average-linkage clustering; above: connected components of a blockwise top-k threshold graph.
     3. Groups above max_size are split, groups below min_size dissolve, and only groups holding at
        least one new id become new clusters.

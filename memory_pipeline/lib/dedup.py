@@ -1,4 +1,4 @@
-"""The on-save quick check of seed 002: deduplicate, flag or insert. No LLM, no I/O."""
+"""The on-save quick check: deduplicate, flag or insert. No LLM, no I/O."""
 
 from __future__ import annotations
 

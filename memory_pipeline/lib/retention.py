@@ -1,6 +1,6 @@
-"""Retention score, tiers and memory layers (seeds 003 and 001). Plain functions, no I/O.
+"""Retention score, tiers and memory layers. Plain functions, no I/O.
 
-The retention score is seed 003's formula:
+The retention score:
 
     overall = 0.5 * recency + 0.2 * activation + 0.3 * importance      (x 0.2 when superseded)
 
@@ -279,7 +279,7 @@ def memory_layer(
     promote_importance: float = 0.7,
     promote_access: int = 3,
 ) -> str:
-    """Layer of a raw memory: working until seed 001 promotes it, episodic after.
+    """Layer of a raw memory: working until it is promoted, episodic after.
 
     Promotion out of working memory: importance > 0.7, or accessed >= 3 times, or older than
     15 minutes, or already consolidated into a summary. Summaries are `LAYER_SEMANTIC` and the

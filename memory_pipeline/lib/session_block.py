@@ -104,7 +104,7 @@ def _all_retired(sentence: str, retired: frozenset[str]) -> bool:
 
 def _section(s: BlockSummary, keep: int | None, content: str | None = None,
              retired: frozenset[str] = frozenset()) -> str:
-    """One summary in seed 003's layout; `keep` caps each list (None: everything)."""
+    """One summary in the block's layout; `keep` caps each list (None: everything)."""
     start, end = (as_utc(t).strftime("%Y-%m-%d") for t in s.temporal_range)
     span = start if start == end else f"{start} - {end}"
     text = _escape(_struck((s.content if content is None else content).strip(), retired))

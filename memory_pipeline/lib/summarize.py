@@ -1,6 +1,6 @@
 """The local engine's summaries: extractive, deterministic, always shorter than their sources.
 
-N memories -> 1 summary (seed 004). Sentences are chosen by greedy weighted coverage: a content word
+N memories -> 1 summary. Sentences are chosen by greedy weighted coverage: a content word
 or bigram weighs as many sources as mention it, so what the cluster keeps repeating is covered first;
 words a chosen sentence already covered count against a candidate (redundancy penalty). Text of a
 superseded memory is never chosen as current information; it is reported in `superseded_facts`.
@@ -357,7 +357,7 @@ def map_reduce_summary(
 
 
 def merge_text(texts: Sequence[str], *, limit: int | None = None) -> str:
-    """Text for a MERGE / REPLACE / UPDATE of duplicates (seed 000): the most informative source
+    """Text for a MERGE / REPLACE / UPDATE of duplicates: the most informative source
     (most distinct content words and bigrams; ties -> the earlier one, so callers list the preferred
     text first), never longer than the longest source or `limit`."""
     if not texts:

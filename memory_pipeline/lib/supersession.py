@@ -1,4 +1,4 @@
-"""Rule-based supersession (the local engine, seed 003): a newer memory supersedes an older one only
+"""Rule-based supersession (the local engine): a newer memory supersedes an older one only
 when both state the same subject slot and the value changed or its negation flipped. The slots come
 from lib.extract."""
 

@@ -1,4 +1,4 @@
-"""Date expressions in a memory's text, resolved against the memory's own timestamp (seed 003)."""
+"""Date expressions in a memory's text, resolved against the memory's own timestamp."""
 
 from __future__ import annotations
 

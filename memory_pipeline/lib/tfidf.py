@@ -18,7 +18,7 @@ from memory_pipeline.lib.text import STOP_WORDS, words
 
 # The same tokens as lib.text.words (runs of word characters), spelled for sklearn.
 TOKEN_PATTERN = r"(?u)\b\w+\b"
-DEFAULT_GROUP_THRESHOLD = 0.85  # seed 000's production value
+DEFAULT_GROUP_THRESHOLD = 0.85  # the grouping threshold the original TF-IDF consolidator ran with
 # Rows per block of the similarity product: a block holds at most this many entries.
 _BLOCK_ENTRIES = 1 << 21
 

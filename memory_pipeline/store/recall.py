@@ -23,7 +23,7 @@ def activation_session(conn: psycopg.Connection, lock_timeout: str) -> None:
 
 def send_touch(conn: psycopg.Connection, user_id: str, memory_counts: Mapping[int, int],
                summary_counts: Mapping[str, int]) -> None:
-    """Activation (seed 003): access counts raised by how often each row was returned, and the time
+    """Activation: access counts raised by how often each row was returned, and the time
     of last access, for memories and summaries in one statement, handed to the server without waiting
     for it to finish (`touch_done` reads the outcome). Once sent, the statement runs and commits even
     if this process exits at once; the caller does not wait for a heavy user's index upkeep (a count

@@ -1,4 +1,4 @@
-"""SQL of review mode (seed 000): pending suggestions, and what accepting one writes."""
+"""SQL of review mode: pending suggestions, and what accepting one writes."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Retention, tiers and layers as one set-based statement for a batch of users (seeds 003 and 001).
+"""Retention, tiers and layers as one set-based statement for a batch of users.
 
 The score is `lib/retention.compute_retention_batch` written in SQL, so a run refreshes tiers without
 reading its rows into Python; `lib/retention` stays the reference and the tests hold the two to the
@@ -19,7 +19,7 @@ import psycopg
 
 from memory_pipeline.lib.retention import RetentionConfig
 
-# layer promotion (seed 001), as `lib.retention.memory_layer`'s defaults
+# leaving working memory, as `lib.retention.memory_layer`'s defaults
 WORKING_MINUTES = 15.0
 PROMOTE_IMPORTANCE = 0.7
 PROMOTE_ACCESS = 3

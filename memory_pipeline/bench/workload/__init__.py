@@ -48,10 +48,11 @@ Layout
 ``records`` (spec, records, counts), ``user`` (one user's plan) built from ``state`` (timeline,
 positions), ``facts`` (groups, chains, habits), ``singletons`` (relative dates, distractors, tasks,
 filler), ``keys`` (project / contact facts) and ``wording`` (surface variation). Every word the
-generator can say lives in the data modules under ``vocab``: ``vocab.values`` and one module per
-phrasing family (``vocab.conversational``, the default, and ``vocab.FAMILIES``' others), chosen by
-``WorkloadSpec.phrasing``. A family changes the words only: the same spec in another family has the
-same kinds of facts and truth, though not the same draws (the families' lists differ in length).
+generator can say lives in data modules: ``vocab.values`` and one folder per phrasing family, chosen
+by ``WorkloadSpec.phrasing``. The default, ``vocab.conversational``, ships with the package; the other
+``vocab.FAMILIES`` are benchmark data in the repository's ``benchmarks/families/`` and need a checkout.
+A family changes the words only: the same spec in another family has the same kinds of facts and
+truth, though not the same draws (the families' lists differ in length).
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """The consolidation assets, partitioned per user, computed in one step per run.
 
 The six assets are separate keys (lineage, metadata and checks per asset in the UI), but one op
-computes them: each user's consolidation must commit all or nothing (seed 001), which separate
+computes them: each user's consolidation must commit all or nothing, which separate
 steps with separate transactions could not give. A run over many partitions (single-run backfill)
 loops over its users, one transaction each, so thousands of users do not mean thousands of runs.
 Each asset's metadata is the sum of the phase results reported under it (`phases/*.ASSET`).

@@ -1,7 +1,7 @@
 """The asset specs of the store and of consolidation; one spec per asset a phase reports under.
 
 Every asset says in the UI what it is (description), where it lives (kinds), who answers for it
-(owners) and which memory layer it holds (tag `memory_layer`, seeds 001 / 004)."""
+(owners) and which memory layer it holds (tag `memory_layer`: working, episodic, semantic, procedural)."""
 
 from datetime import timedelta
 

@@ -1,4 +1,4 @@
-"""Nightly deep consolidation (seed 002: daily at 02:00 local time by default).
+"""Nightly deep consolidation (daily at 02:00 local time by default).
 
 Users are batched into few runs: each run covers a contiguous range of user partitions
 (single-run backfill semantics), so a nightly run over thousands of users launches a handful of

@@ -1,4 +1,4 @@
-"""Message-count sensor (seeds 001, 002): a user with >= 20 new messages since their last
+"""Message-count sensor: a user with >= 20 new messages since their last
 consolidation, or > 1,000 working items, is consolidated; the users due in one tick share runs (one
 per contiguous range of their partitions, a partition run for a lone user). Cursor-based: a batch (a
 user's newest memory id) is requested once; if its run fails, it is requested again after a backoff,
@@ -23,7 +23,7 @@ from memory_pipeline.store import consolidation as store
 from memory_pipeline.store import memories as mem_sql
 from memory_pipeline.store import partitioning as part_sql
 
-MAX_ATTEMPTS = 3  # seed 001: three attempts, then the user is flagged (until new memories arrive)
+MAX_ATTEMPTS = 3  # three attempts, then the user is flagged (until new memories arrive)
 RETRY_BACKOFF_S = 120.0  # the second attempt waits this long after the failure, the third twice that
 SENSOR_NAME = "consolidation_due_sensor"
 

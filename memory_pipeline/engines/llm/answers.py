@@ -1,5 +1,5 @@
-"""From a validated model answer to the engine's dataclasses, with seed 000 / 002's safety rules:
-ids outside the batch dropped, merges never longer than their longest source, details that differ
+"""From a validated model answer to the engine's dataclasses, with the safety rules applied to every
+answer: ids outside the batch dropped, merges never longer than their longest source, details that differ
 never merged (whatever the model says), summaries shorter than their sources."""
 
 from __future__ import annotations
@@ -130,7 +130,7 @@ def supersessions(ans: SupersessionAnswer, batch: list[tuple[MemoryText, MemoryT
     out = []
     for v in ans.verdicts:
         if not v.supersedes or v.confidence not in _CONFIDENCE:
-            continue  # seed 003: conservative; a low-confidence "yes" is a no
+            continue  # conservative: a low-confidence "yes" is a no
         newer, older, sim = batch[v.pair]
         if newer.created_at < older.created_at:
             newer, older = older, newer  # a successor is never older than what it replaces
@@ -182,7 +182,7 @@ def decisions(ans: DecisionAnswer, batch: list[DecisionCandidate], engine) -> li
 def _merged(content: str | None, c: DecisionCandidate) -> str:
     longest = max(len(c.memory.content), len(c.other.content))
     text = (content or "").strip() or merge_text([c.memory.content, c.other.content])
-    return trim(text, longest)  # seed 000: never longer than the longest source
+    return trim(text, longest)  # a merge is never longer than the longest source
 
 
 def local_decisions(local, batch: list[DecisionCandidate]) -> list[Decision]:

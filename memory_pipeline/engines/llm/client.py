@@ -1,7 +1,7 @@
 """The OpenAI-compatible client: one JSON answer per call, validated, repaired, retried, and counted.
 
 Retries are ours, not the SDK's (`max_retries=0`), so that every retry is counted, Retry-After is
-honoured, and the whole batch stays inside one deadline (seed 002: 60 s per batch). A run's model
+honoured, and the whole batch stays inside one deadline (60 s per batch by default). A run's model
 time is bounded too (`run_budget_s`, and a breaker after batches lost in a row): past it, every
 call is refused at once and the caller uses the rules.
 """

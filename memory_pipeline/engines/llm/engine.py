@@ -119,7 +119,7 @@ class LLMEngine:
 
     def summarize_many(self, groups: Sequence[summary.Group]) -> list[SummaryDraft]:
         """Groups that fit one call are packed together (a call per ~max_input_chars, not per group);
-        a group too long for one call is map-reduced (seed 004)."""
+        a group too long for one call is map-reduced."""
         out: list[SummaryDraft | None] = [None] * len(groups)
         size = [sum(len(i.content) for i in items) for items, _ in groups]
         limit = self._input_chars(SUMMARY)

@@ -1,4 +1,4 @@
-"""Deep-consolidation decision (seed 002): MERGE / REPLACE / KEEP_SEPARATE / UPDATE / SKIP per candidate."""
+"""Deep-consolidation decision: MERGE / REPLACE / KEEP_SEPARATE / UPDATE / SKIP per candidate."""
 
 from __future__ import annotations
 

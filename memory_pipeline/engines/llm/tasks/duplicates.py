@@ -1,4 +1,4 @@
-"""Duplicate groups for review mode (seed 000): which memories say the same thing, and one denser text."""
+"""Duplicate groups for review mode: which memories say the same thing, and one denser text."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The procedural profile (seed 004 synthesis): lasting patterns, each stated fact with its sources."""
+"""The procedural profile (one per user, from its summaries): lasting patterns, each fact with its sources."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Reasoned recall (seed 003): answer a question over timestamped memories, resolving relative dates."""
+"""Reasoned recall: answer a question over timestamped memories, resolving relative dates."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Cluster and episode summaries (seeds 003 and 004): N -> 1, with key facts, decisions, superseded
+"""Cluster and episode summaries: N -> 1, with key facts, decisions, superseded
 facts and resolved dates."""
 
 from __future__ import annotations

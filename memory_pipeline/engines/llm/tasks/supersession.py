@@ -1,4 +1,4 @@
-"""Supersession judgement (seed 003): does the newer memory replace the older one? Conservative."""
+"""Supersession judgement: does the newer memory replace the older one? Conservative."""
 
 from __future__ import annotations
 
