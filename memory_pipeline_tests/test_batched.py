@@ -10,9 +10,9 @@ from datetime import timedelta
 
 import pytest
 
-from memory_pipeline.consolidation import batch as batch_mod
-from memory_pipeline.consolidation import batched
+from memory_pipeline.consolidation import batch_run as batched
 from memory_pipeline.consolidation import run as run_mod
+from memory_pipeline.consolidation import users as batch_mod
 from memory_pipeline.consolidation.phases import profile as profile_phase
 from memory_pipeline.engines import LocalEngine
 from memory_pipeline.lib.retention import RetentionConfig

@@ -43,7 +43,7 @@ def consolidate_loop(
     """The function the Dagster asset calls (`consolidate_users`: batches of users, one transaction each);
     returns (s, counts, failed). No encoder here: profiles are left without a vector, as before, and heavy
     users' HNSW indexes are built (and timed) apart by `index_heavy_users`."""
-    from memory_pipeline.consolidation.batch import consolidate_users
+    from memory_pipeline.consolidation.users import consolidate_users
     from memory_pipeline.engines import LocalEngine
 
     engine, counts = engine or LocalEngine(), Counter()
@@ -262,7 +262,7 @@ def _dagster_rep(bench, spec: WorkloadSpec, log: io.StringIO) -> dict:
 
 def _plain_batch(svc, users: list[str]) -> tuple[float, int]:
     """What the consolidation asset computes, without Dagster: the same batch function, engine and encoder."""
-    from memory_pipeline.consolidation.batch import consolidate_users
+    from memory_pipeline.consolidation.users import consolidate_users
     from memory_pipeline.engines import LocalEngine
 
     t0 = time.perf_counter()

@@ -36,8 +36,8 @@ from memory_pipeline.consolidation.run import (
 from memory_pipeline.consolidation.writer import Writer
 from memory_pipeline.engines.base import Engine
 from memory_pipeline.lib import clustering
-from memory_pipeline.store import batched as bsql
 from memory_pipeline.store import consolidation as store
+from memory_pipeline.store import consolidation_batch as bsql
 from memory_pipeline.store import delta as delta_sql
 from memory_pipeline.store import memories as mem_sql
 from memory_pipeline.store import tiers as tier_sql

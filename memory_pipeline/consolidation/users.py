@@ -12,14 +12,14 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
-from memory_pipeline.consolidation.batched import consolidate_batch, tiers_held
+from memory_pipeline.consolidation.batch_run import consolidate_batch, tiers_held
 from memory_pipeline.consolidation.config import ConsolidationConfig
 from memory_pipeline.consolidation.context import Embed
 from memory_pipeline.consolidation.phases.base import PhaseResult
 from memory_pipeline.consolidation.run import UserOutcome, consolidate_user, is_quiet
 from memory_pipeline.engines.base import Engine
-from memory_pipeline.store import batched as bsql
 from memory_pipeline.store import consolidation as store
+from memory_pipeline.store import consolidation_batch as bsql
 from memory_pipeline.store import memories as mem_sql
 from memory_pipeline.store.indexes import HNSW_MIN_ROWS, ensure_user_index, refresh_statistics
 
