@@ -176,7 +176,7 @@ class Writer:
                 self.out[key].extend(rows)
         self._clusters, self._deleted, self._summaries, self._edges, self._unlink = [], [], [], [], []
 
-    # -- review mode (seed 000) ---------------------------------------------------------------------
+    # -- review mode -------------------------------------------------------------------------------------
     def review_instead(self, action: str, memory_ids: list[int], reason: str, *, content: str | None = None,
                        similarity: float | None = None, payload: dict | None = None) -> bool:
         """In review mode, record `action` as a pending suggestion and return True (the caller does
