@@ -84,11 +84,9 @@ def _instrument(kill_at: int | None, trace: list[str]):
             wrap(store_cons, attr, f"store.{attr}")
     from memory_pipeline.store import consolidation_batch as batch_sql
     from memory_pipeline.store import delta as delta_sql
-    from memory_pipeline.store import incremental as inc_sql
     from memory_pipeline.store import tiers as tier_sql
 
-    for owner, attrs in ((inc_sql, ("user_state", "prefetch", "older_neighbours", "supersession_reasons")),
-                         (tier_sql, ("refresh_memory_tiers", "refresh_summary_tiers", "refresh_memory_tiers_many",
+    for owner, attrs in ((tier_sql, ("refresh_memory_tiers", "refresh_summary_tiers", "refresh_memory_tiers_many",
                                      "refresh_summary_tiers_many")),
                          (batch_sql, ("lock_users", "user_states", "prefetch", "new_and_pool_vectors",
                                       "older_neighbours", "upsert_clusters", "insert_edges", "set_states",

@@ -21,7 +21,7 @@ import numpy as np
 from memory_pipeline.consolidation.config import ConsolidationConfig
 from memory_pipeline.lib import clustering
 from memory_pipeline.store import consolidation as store
-from memory_pipeline.store import incremental as incremental_sql
+from memory_pipeline.store import consolidation_batch as bsql
 from memory_pipeline.store import tiers as tier_sql
 
 Embed = Callable[[list[str]], np.ndarray]
@@ -89,7 +89,7 @@ class RunView:
 class Reads:
     """What the run read before its phases, beyond the snapshot (`consolidation/reads.py`)."""
 
-    pre: incremental_sql.Prefetched | None = None  # None: a quiet user, nothing read
+    pre: bsql.Prefetched | None = None  # None: a quiet user, nothing read
     vectors: Mapping[int, np.ndarray] = field(default_factory=_empty)  # every snapshot row's, and the pool rows near new ones
     pool_near: frozenset[int] | None = None  # pool rows a new memory can group with
     neighbours: tuple[tuple[int, int, float], ...] | None = None  # older_neighbours of the new memories
