@@ -57,7 +57,8 @@ def _fake_embed(texts):
 
 def _instrument(kill_at: int | None, trace: list[str]):
     """Wrap the store calls consolidation makes; at point number `kill_at` (0-based), kill -9."""
-    from memory_pipeline.consolidation import batch, run
+    from memory_pipeline.consolidation import run
+    from memory_pipeline.consolidation import users as batch
     from memory_pipeline.store import consolidation as store_cons
     from memory_pipeline.store import memories as mem_sql
     from memory_pipeline.store import suggestions as sug_sql
@@ -81,13 +82,11 @@ def _instrument(kill_at: int | None, trace: list[str]):
                 "load", "try", "update", "upsert", "insert", "delete", "set", "current", "summaries", "user",
                 "existing", "get"):
             wrap(store_cons, attr, f"store.{attr}")
-    from memory_pipeline.store import batched as batch_sql
+    from memory_pipeline.store import consolidation_batch as batch_sql
     from memory_pipeline.store import delta as delta_sql
-    from memory_pipeline.store import incremental as inc_sql
     from memory_pipeline.store import tiers as tier_sql
 
-    for owner, attrs in ((inc_sql, ("user_state", "prefetch", "older_neighbours", "supersession_reasons")),
-                         (tier_sql, ("refresh_memory_tiers", "refresh_summary_tiers", "refresh_memory_tiers_many",
+    for owner, attrs in ((tier_sql, ("refresh_memory_tiers", "refresh_summary_tiers", "refresh_memory_tiers_many",
                                      "refresh_summary_tiers_many")),
                          (batch_sql, ("lock_users", "user_states", "prefetch", "new_and_pool_vectors",
                                       "older_neighbours", "upsert_clusters", "insert_edges", "set_states",
@@ -106,7 +105,8 @@ def _instrument(kill_at: int | None, trace: list[str]):
 def consolidate(conn, users: list[str], on_user=None):
     """The run every crash test compares with: the batch of users, one clock, the deterministic embed."""
     from memory_pipeline.config import Settings
-    from memory_pipeline.consolidation import batch, run
+    from memory_pipeline.consolidation import run
+    from memory_pipeline.consolidation import users as batch
     from memory_pipeline.engines import get_engine
 
     real, batch.consolidate_user = batch.consolidate_user, functools.partial(run.consolidate_user, now=NOW)

@@ -10,9 +10,9 @@ from datetime import timedelta
 
 import pytest
 
-from memory_pipeline.consolidation import batch as batch_mod
-from memory_pipeline.consolidation import batched
+from memory_pipeline.consolidation import run as batched
 from memory_pipeline.consolidation import run as run_mod
+from memory_pipeline.consolidation import users as batch_mod
 from memory_pipeline.consolidation.phases import profile as profile_phase
 from memory_pipeline.engines import LocalEngine
 from memory_pipeline.lib.retention import RetentionConfig
@@ -82,10 +82,10 @@ def test_a_failed_user_in_a_batch_rolls_back_alone(service, monkeypatch):
     _load(service, [*users, "spare"], True)
     real = profile_phase.run
 
-    def failing(ctx, writer, engine):
+    def failing(ctx, writer, engine, found):
         if ctx.user_id == "bad":
             raise RuntimeError("this user's profile cannot be built")
-        return real(ctx, writer, engine)
+        return real(ctx, writer, engine, found)
 
     monkeypatch.setattr(profile_phase, "run", failing)
     out = _batch(service, users)
@@ -108,7 +108,7 @@ def test_a_batch_of_one_that_fails_is_reported_once(service, monkeypatch):
     _load(service, ["solo"], True)
     calls = []
 
-    def failing(ctx, writer, engine):
+    def failing(ctx, writer, engine, found):
         calls.append(ctx.user_id)
         raise RuntimeError("this user's profile cannot be built")
 
@@ -125,11 +125,11 @@ def test_the_cycle_collector_is_paused_only_while_a_batch_runs(service, monkeypa
     seen = []
     real = profile_phase.run
 
-    def watching(ctx, writer, engine):
+    def watching(ctx, writer, engine, found):
         seen.append((ctx.user_id, gc.isenabled()))
         if ctx.user_id == "gc2" and not gc.isenabled():
             raise RuntimeError("fails inside the batch only")
-        return real(ctx, writer, engine)
+        return real(ctx, writer, engine, found)
 
     monkeypatch.setattr(profile_phase, "run", watching)
     assert gc.isenabled()

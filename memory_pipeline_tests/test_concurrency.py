@@ -80,13 +80,13 @@ def test_saves_during_a_consolidation_are_kept_and_a_rerun_converges(service, db
     tier = next(p for p in run.PHASES if p.NAME == "tier")
     real = tier.run
 
-    def saves_meanwhile(ctx, writer, engine):
+    def saves_meanwhile(ctx, writer, engine, found):
         def other(chunk):
             with MemoryService(settings, embedder=embedder) as svc:
                 for r in chunk:
                     svc.remember(**r)
         _in_threads([lambda c=new[k::3]: other(c) for k in range(3)])  # committed while the run holds its snapshot
-        return real(ctx, writer, engine)
+        return real(ctx, writer, engine, found)
 
     monkeypatch.setattr(tier, "run", saves_meanwhile)
     with ch_conn(db_url) as conn:

@@ -156,7 +156,7 @@ def test_concurrent_save_during_run_is_not_lost(alice, settings, embedder, monke
     original = cluster.run
     saved = {}
 
-    def cluster_after_concurrent_save(ctx, writer, engine):
+    def cluster_after_concurrent_save(ctx, writer, engine, found):
         def other_process():
             with MemoryService(settings, embedder=embedder) as other:
                 saved["r"] = other.remember("alice", "I prefer dark roast coffee in the morning.")
@@ -164,7 +164,7 @@ def test_concurrent_save_during_run_is_not_lost(alice, settings, embedder, monke
         t.start()
         t.join(timeout=60)  # the save commits after this run read its snapshot, before it writes clusters
         assert not t.is_alive()
-        return original(ctx, writer, engine)
+        return original(ctx, writer, engine, found)
 
     monkeypatch.setattr(cluster, "run", cluster_after_concurrent_save)
     res = alice.consolidate("alice")

@@ -8,10 +8,10 @@ from importlib import resources
 
 import pytest
 
-from memory_pipeline.consolidation import batch as batch_mod
-from memory_pipeline.consolidation import batched
+from memory_pipeline.consolidation import reads as batched
+from memory_pipeline.consolidation import users as batch_mod
 from memory_pipeline.engines import LocalEngine
-from memory_pipeline.store import batched as bsql
+from memory_pipeline.store import consolidation_batch as bsql
 from memory_pipeline.store import delta as delta_sql
 from memory_pipeline_tests.fixtures import T0, alice_memories
 from memory_pipeline_tests.test_batched import _log
@@ -125,7 +125,8 @@ def test_a_flagged_memory_without_its_match_has_its_user_read_whole(service, mon
     _same(service, "fd", "fw", got["fd"], ref["fw"])
 
 
-def test_the_profile_reads_every_fact_row_only_when_its_inputs_changed(service, monkeypatch):
+def test_the_profile_reads_every_fact_row_before_the_phases_and_rebuilds_only_when_its_inputs_changed(
+        service, monkeypatch):
     rows = alice_memories()
     service.remember_many(_as("pr", rows))
     _consolidate(service, ["pr"])
@@ -133,15 +134,16 @@ def test_the_profile_reads_every_fact_row_only_when_its_inputs_changed(service, 
     real = delta_sql.profile_rows
     monkeypatch.setattr(delta_sql, "profile_rows", lambda conn, users: calls.append(list(users)) or real(conn, users))
     # a memory that states no fact, groups with nothing and is still in working memory (no episode yet):
-    # the profile's inputs stand
+    # the profile's inputs stand. The rows were read before the phases (one statement for the batch: no
+    # phase reads the store), and the profile is not rebuilt
     service.remember_many([{"user_id": "pr", "content": "ok", "external_id": "n1",
                             "created_at": (NOW - timedelta(minutes=5)).isoformat()}])
     out = _consolidate(service, ["pr"])
-    assert calls == [] and out["pr"].counts.get("profiles_written", 0) == 0
+    assert calls == [["pr"]] and out["pr"].counts.get("profiles_written", 0) == 0
     service.remember_many([{"user_id": "pr", "content": "I moved to Madrid last week.", "external_id": "n2",
                             "created_at": (T0 + timedelta(days=64)).isoformat()}])
     out = _consolidate(service, ["pr"])
-    assert calls == [["pr"]] and out["pr"].counts["profiles_written"] == 1
+    assert calls == [["pr"], ["pr"]] and out["pr"].counts["profiles_written"] == 1
     assert "Madrid" in service.conn.execute("SELECT content FROM profiles WHERE user_id = 'pr'").fetchone()[0]
 
 

@@ -24,6 +24,11 @@ def _fresh(db_url):
     return db.connect(db_url, autocommit=True)
 
 
+# the run's connection: the one holding a user's consolidation lock (phases have no connection to hand)
+_TERMINATE_RUN = ("SELECT pg_terminate_backend(pid) FROM pg_locks WHERE locktype = 'advisory' AND granted"
+                  " AND pid <> pg_backend_pid()")
+
+
 def _on_phase(monkeypatch, phase_name: str, fault, once: bool = True):
     """Run `fault(ctx)` when the named phase starts (once, or every time)."""
     from memory_pipeline.consolidation import run
@@ -31,11 +36,11 @@ def _on_phase(monkeypatch, phase_name: str, fault, once: bool = True):
     phase = next(p for p in run.PHASES if phase_name == p.NAME)
     real, fired = phase.run, []
 
-    def faulty(ctx, writer, engine):
+    def faulty(ctx, writer, engine, found):
         if not (once and fired):
             fired.append(ctx.user_id)
             fault(ctx)
-        return real(ctx, writer, engine)
+        return real(ctx, writer, engine, found)
 
     monkeypatch.setattr(phase, "run", faulty)
     return fired
@@ -55,7 +60,7 @@ def test_dropped_connection_fails_cleanly_and_a_rerun_converges(crash_store, db_
 
     def drop(ctx):
         with _fresh(db_url) as other:
-            other.execute("SELECT pg_terminate_backend(%s)", (ctx.conn.info.backend_pid,))
+            other.execute(_TERMINATE_RUN)
 
     _on_phase(monkeypatch, "summarize", drop)
     with _fresh(db_url) as conn:
@@ -122,7 +127,7 @@ def test_dagster_run_retries_after_a_dropped_connection(service, db_url, monkeyp
 
     def drop(ctx):
         with _fresh(db_url) as other:
-            other.execute("SELECT pg_terminate_backend(%s)", (ctx.conn.info.backend_pid,))
+            other.execute(_TERMINATE_RUN)
 
     fired = _on_phase(monkeypatch, "cluster", drop)
     res = service.consolidate("alice")

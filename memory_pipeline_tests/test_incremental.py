@@ -8,8 +8,10 @@ from datetime import timedelta
 
 import pytest
 
+from memory_pipeline.consolidation import reads
 from memory_pipeline.consolidation import run as run_mod
 from memory_pipeline.engines import LocalEngine
+from memory_pipeline.store import consolidation_batch as bsql
 from memory_pipeline_tests.fixtures import T0, alice_memories
 
 pytestmark = pytest.mark.integration
@@ -61,11 +63,11 @@ def test_a_quiet_users_run_ends_where_the_full_path_ends(service, monkeypatch):
         _run(service, user, NOW)
     later = NOW + timedelta(days=45)  # time alone moves tiers
     loads = []
-    real_load = run_mod.incremental_sql.prefetch
-    monkeypatch.setattr(run_mod.incremental_sql, "prefetch", lambda conn, u: loads.append(u) or real_load(conn, u))
+    real_load = bsql.prefetch
+    monkeypatch.setattr(bsql, "prefetch", lambda conn, users, **kw: loads.extend(users) or real_load(conn, users, **kw))
     quiet = _run(service, "quiet", later)
     assert loads == []  # the quiet path read no rows
-    monkeypatch.setattr(run_mod, "is_quiet", lambda state, engine: False)
+    monkeypatch.setattr(reads, "is_quiet", lambda state, engine: False)
     full = _run(service, "full", later)
     assert loads == ["full"]
     assert quiet.counts["tier_changes"] == full.counts["tier_changes"] > 0
@@ -137,3 +139,18 @@ def test_many_new_memories_pair_by_matrix_and_few_in_the_store_alike(service, mo
         service.remember_many(_as(user, alice_memories()))
         _run(service, user, NOW)
     assert _state(service, "by-store") == _state(service, "by-matrix")
+
+
+def test_a_profile_has_its_vector_after_a_run_through_the_api_and_through_dagster(service):
+    """The phases never embed: a run's new profile is embedded after its commit, by `consolidate_user`
+    when given an encoder and by the Dagster run for all its users at once."""
+    service.remember_many(_as("vec-api", alice_memories()) + _as("vec-dagster", alice_memories()))
+    out = run_mod.consolidate_user(service.conn, "vec-api", engine=LocalEngine(), run_id="v", now=NOW,
+                                   embed=service.embedder.encode)
+    assert out.profile_to_embed is None
+    assert service.consolidate("vec-dagster")["status"] == "SUCCESS"
+    rows = service.conn.execute("SELECT user_id, embedding IS NOT NULL, content FROM profiles ORDER BY 1").fetchall()
+    service.conn.rollback()
+    assert [(u, has) for u, has, _ in rows] == [("vec-api", True), ("vec-dagster", True)]
+    # the same memories: the same profile, whichever way it was run (each cites its own rows' ids)
+    assert re.sub(r"\[m\d+\]", "", rows[0][2]) == re.sub(r"\[m\d+\]", "", rows[1][2])

@@ -426,7 +426,7 @@ def test_a_heavy_users_summaries_are_searched_beside_the_rest_and_agree(service)
     index read there; a side connection that died is replaced and that recall reads its summaries on
     the main one."""
     from memory_pipeline import recall as recall_mod
-    from memory_pipeline.consolidation.batch import consolidate_users
+    from memory_pipeline.consolidation.users import consolidate_users
     from memory_pipeline.engines import LocalEngine
     from memory_pipeline.store import indexes
     from memory_pipeline.store import recall as sql

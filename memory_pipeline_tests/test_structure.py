@@ -71,3 +71,58 @@ def test_sql_lives_in_the_store_layer():
         offenders += [f"{p.relative_to(PACKAGE.parent)}:{i}" for i, line in enumerate(src.splitlines(), 1)
                       if stmt.search(line)]
     assert not offenders, offenders
+
+
+CONSOLIDATION = PACKAGE / "consolidation"
+
+
+def test_phases_neither_read_nor_write_the_store():
+    """A phase judges over what was read before the run and records through the writer: it imports no
+    store module and no database driver, and touches no connection."""
+    offenders = []
+    for p in sorted((CONSOLIDATION / "phases").glob("*.py")):
+        tree = ast.parse(p.read_text())
+        for node in ast.walk(tree):
+            names = ([a.name for a in node.names] if isinstance(node, ast.Import)
+                     else [node.module or ""] if isinstance(node, ast.ImportFrom) else [])
+            offenders += [f"{p.name}:{node.lineno} imports {n}" for n in names
+                          if n.startswith(("memory_pipeline.store", "psycopg"))]
+            if isinstance(node, ast.Attribute) and node.attr in ("conn", "connection", "cursor", "execute"):
+                offenders.append(f"{p.name}:{node.lineno} touches .{node.attr}")
+    assert not offenders, offenders
+
+
+def _ctx_expr(node: ast.expr) -> bool:
+    """`ctx` or `<anything>.ctx`: the run context."""
+    return (isinstance(node, ast.Name) and node.id == "ctx") or (isinstance(node, ast.Attribute) and node.attr == "ctx")
+
+
+def test_the_run_context_is_never_assigned_to():
+    """`RunContext` is a frozen dataclass, and no code assigns one of its attributes (`ctx.x = ...`,
+    `ctx.x += ...`, `setattr(ctx, ...)`, `object.__setattr__(ctx, ...)`): what a phase finds it returns.
+    Nor does consolidation write a private attribute of another object (`x._y = ...`)."""
+    import dataclasses
+
+    from memory_pipeline.consolidation.context import RunContext
+
+    assert dataclasses.is_dataclass(RunContext) and RunContext.__dataclass_params__.frozen
+    offenders = []
+    for path, _, tree in _modules():
+        rel = path.relative_to(PACKAGE.parent)
+        for node in ast.walk(tree):
+            targets = (node.targets if isinstance(node, ast.Assign)
+                       else [node.target] if isinstance(node, ast.AugAssign | ast.AnnAssign) else [])
+            for t in targets:
+                for sub in ast.walk(t):
+                    if isinstance(sub, ast.Attribute) and _ctx_expr(sub.value) and isinstance(sub.ctx, ast.Store):
+                        offenders.append(f"{rel}:{node.lineno} assigns ctx.{sub.attr}")
+                    if (CONSOLIDATION in path.parents and isinstance(sub, ast.Attribute)
+                            and isinstance(sub.ctx, ast.Store) and sub.attr.startswith("_")
+                            and not sub.attr.startswith("__") and not (isinstance(sub.value, ast.Name)
+                                                                      and sub.value.id in ("self", "cls"))):
+                        offenders.append(f"{rel}:{node.lineno} writes private {sub.attr} from outside")
+            if isinstance(node, ast.Call) and node.args and _ctx_expr(node.args[0]) and (
+                    (isinstance(node.func, ast.Name) and node.func.id == "setattr")
+                    or (isinstance(node.func, ast.Attribute) and node.func.attr == "__setattr__")):
+                offenders.append(f"{rel}:{node.lineno} sets an attribute of ctx")
+    assert not offenders, offenders

@@ -25,7 +25,7 @@ import psutil
 from memory_pipeline.bench.loading import Loaded, load, save_held, workload_end
 from memory_pipeline.bench.workload import WorkloadSpec
 from memory_pipeline.config import Settings
-from memory_pipeline.consolidation.batch import consolidate_users
+from memory_pipeline.consolidation.users import consolidate_users
 from memory_pipeline.engines import LocalEngine
 from memory_pipeline.store import db
 from memory_pipeline.store.indexes import HNSW_MIN_ROWS, ensure_user_index

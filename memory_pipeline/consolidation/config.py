@@ -1,4 +1,4 @@
-"""Consolidation settings (seeds 002, 003, 004 defaults)."""
+"""Consolidation settings: the defaults the requirements set (the seed map is in docs/DESIGN.md)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Review mode (seed 000): pending suggestions, accepted or rejected later by a person or an agent."""
+"""Review mode: pending suggestions, accepted or rejected later by a person or an agent."""
 
 from __future__ import annotations
 

@@ -1,9 +1,11 @@
-"""One user's consolidation, in one transaction: all or nothing.
+"""A consolidation run over a batch of users, in one transaction: all or nothing. One user's run is a
+batch of one (`consolidate_user`).
 
-The run is the ordered list of phases below. Each phase reads the run context, judges through the
-engine and records its decisions through the writer; supersession comes first (seed 003 lists it
-later) so that summaries know which facts are no longer current. Adding a phase: one module in
-`phases/`, one entry in `PHASES`.
+The run is the ordered list of phases below, between the batch's reads (`reads.py`, set-based, before
+the first phase) and its writes (`writes.py`, set-based, after the last). Each phase reads the frozen
+run context and what the earlier phases found, judges through the engine and records its decisions
+through the writer; supersession comes first so that summaries know which facts are no longer
+current. Adding a phase: one module in `phases/`, one entry in `PHASES`.
 """
 
 from __future__ import annotations
@@ -11,14 +13,16 @@ from __future__ import annotations
 import logging
 import time
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
 import psycopg
 
 from memory_pipeline import telemetry
+from memory_pipeline.consolidation import reads, writes
 from memory_pipeline.consolidation.config import MODES, ConsolidationConfig
-from memory_pipeline.consolidation.context import Embed, RunContext
+from memory_pipeline.consolidation.context import Embed, Found, RunContext
 from memory_pipeline.consolidation.phases import (
     cluster,
     decide,
@@ -30,11 +34,9 @@ from memory_pipeline.consolidation.phases import (
 )
 from memory_pipeline.consolidation.phases.base import PhaseResult
 from memory_pipeline.consolidation.writer import Writer
-from memory_pipeline.engines.base import PROFILE, Engine
+from memory_pipeline.engines.base import Engine
 from memory_pipeline.lib.redact import action_line
 from memory_pipeline.store import consolidation as store
-from memory_pipeline.store import incremental as incremental_sql
-from memory_pipeline.store import memories as mem_sql
 
 log = logging.getLogger(__name__)
 
@@ -71,61 +73,75 @@ class UserOutcome:
 def consolidate_user(conn: psycopg.Connection, user_id: str, *, engine: Engine, run_id: str | None = None,
                      mode: str = "apply", dry_run: bool = False, now: datetime | None = None,
                      config: ConsolidationConfig | None = None, embed: Embed | None = None) -> UserOutcome:
-    """Consolidate one user in one transaction. Raises on failure (and rolls everything back)."""
-    if mode not in MODES:
-        raise ValueError(f"mode must be one of {MODES}")
-    if conn.info.transaction_status != psycopg.pq.TransactionStatus.IDLE:
-        raise ValueError("consolidate_user commits its own transaction; the connection has one open")
-    started = time.perf_counter()
-    with conn.transaction():
-        if not store.try_lock_user(conn, user_id):
-            mem_sql.insert_actions(conn, [skip_action(user_id, run_id, dry_run)])
-            return UserOutcome(user_id, status="skipped")
-        state = incremental_sql.user_state(conn, user_id)
-        quiet = is_quiet(state, engine)
-        pre = None if quiet else incremental_sql.prefetch(conn, user_id)
-        ctx = RunContext(conn, pre.snapshot if pre else store.empty_snapshot(user_id, state["high_water"]),
-                         config or ConsolidationConfig(), now or datetime.now(UTC), run_id, mode, dry_run, embed,
-                         pre=pre)
-        writer = Writer(ctx)
-        out = run_phases(ctx, writer, engine, quiet)
-        writer.finish()
-    finish_outcome(out, ctx, writer, state, quiet)
-    out.seconds = time.perf_counter() - started
+    """Consolidate one user in one transaction: a batch of one. Raises on failure (and rolls everything
+    back). `embed`: the new profile's vector is computed and written after the commit (else the caller
+    or the next run does it: `UserOutcome.profile_to_embed`)."""
+    [out] = consolidate_batch(conn, [user_id], engine=engine, run_id=run_id, mode=mode, dry_run=dry_run, now=now,
+                              config=config)
+    if embed and out.profile_to_embed and not dry_run:
+        pid, text = out.profile_to_embed
+        with conn.transaction():
+            store.set_profile_embeddings(conn, [(user_id, pid, embed([text])[0])])
+        out.profile_to_embed = None
     return out
 
 
-def skip_action(user_id: str, run_id: str | None, dry_run: bool) -> dict:
-    return {"user_id": user_id, "run_id": run_id, "action": "SKIP",
-            "reason": "another consolidation of this user is running", "dry_run": dry_run}
+@telemetry.traced("consolidation.batch", "batch")
+def consolidate_batch(conn: psycopg.Connection, users: Sequence[str], *, engine: Engine, run_id: str | None = None,
+                      mode: str = "apply", dry_run: bool = False, now: datetime | None = None,
+                      config: ConsolidationConfig | None = None) -> list[UserOutcome]:
+    """Consolidate `users` in one transaction: reads, the phases per user, writes. Raises on any failure
+    (and rolls the batch back)."""
+    if mode not in MODES:
+        raise ValueError(f"mode must be one of {MODES}")
+    if conn.info.transaction_status != psycopg.pq.TransactionStatus.IDLE:
+        raise ValueError("a consolidation commits its own transaction; the connection has one open")
+    started = time.perf_counter()
+    run = reads.Run(config or ConsolidationConfig(), now or datetime.now(UTC), run_id, mode, dry_run)
+    with conn.transaction():
+        got = reads.read_batch(conn, list(users), run, engine)
+        skipped = [UserOutcome(u, status="skipped") for u in users if u not in got.locked]
+        writes.skip_actions(conn, [o.user_id for o in skipped], run_id, dry_run)
+        runs = [(ctx, Writer(ctx)) for ctx in got.contexts]
+        outs = [run_phases(ctx, writer, engine, got.quiet[ctx.user_id]) for ctx, writer in runs]
+        for _, writer in runs:
+            writer.finish()
+        writes.apply(conn, [w for _, w in runs], dry_run)
+    for out, (ctx, writer) in zip(outs, runs, strict=True):
+        finish_outcome(out, ctx, writer, got.states[ctx.user_id], got.quiet[ctx.user_id])
+        out.seconds = (time.perf_counter() - started) / max(1, len(users))
+    by_user = {o.user_id: o for o in [*outs, *skipped]}
+    return [by_user[u] for u in users]
 
 
-def run_phases(ctx: RunContext, writer: Writer, engine: Engine, quiet: bool, phases=PHASES,
-               out: UserOutcome | None = None) -> UserOutcome:
-    """Every phase in order (or `phases`, continuing `out`); a quiet user's run only refreshes its tiers."""
-    out = out or UserOutcome(ctx.user_id)
-    for phase in phases:
+def run_phases(ctx: RunContext, writer: Writer, engine: Engine, quiet: bool) -> UserOutcome:
+    """Every phase in order, each given what the earlier ones found; a quiet user's run only refreshes
+    its tiers."""
+    out, found = UserOutcome(ctx.user_id), Found()
+    for phase in PHASES:
         if quiet and phase is not tier:  # nothing it reads has changed since the last run
             out.phases.append(PhaseResult(phase.NAME, phase.ASSET))
             continue
-        out.phases.append(_run_phase(phase, ctx, writer, engine))
+        result = _run_phase(phase, ctx, writer, engine, found)
+        found = result.found or found
+        out.phases.append(result)
+    out.profile_to_embed = found.profile_to_embed
     return out
 
 
 def finish_outcome(out: UserOutcome, ctx: RunContext, writer: Writer, state: dict, quiet: bool) -> None:
     """The outcome's figures, once the user's rows are committed."""
-    if quiet and state["unembedded_profile"] and not ctx.embed:  # as the profile phase: a vector a crash left out
-        ctx.profile_to_embed = (state["unembedded_profile"], state["unembedded_content"])
+    if quiet and state["unembedded_profile"]:  # as the profile phase: a vector a crash left out
+        out.profile_to_embed = (state["unembedded_profile"], state["unembedded_content"])
     out.changed_rows, out.skipped_concurrent = writer.changed_rows, writer.skipped_concurrent
     out.compression = compression(ctx, writer, state)
-    out.profile_to_embed = ctx.profile_to_embed
 
 
-def _run_phase(phase, ctx: RunContext, writer: Writer, engine: Engine) -> PhaseResult:
+def _run_phase(phase, ctx: RunContext, writer: Writer, engine: Engine, found: Found) -> PhaseResult:
     before, spent, logged = writer.action_counts.copy(), engine.usage(), len(writer.actions)
     t0 = time.perf_counter()
     result = telemetry.timed(phase.run, f"consolidation.{phase.NAME}", "phase", phase=phase.NAME)(
-        ctx, writer, engine)
+        ctx, writer, engine, found)
     log.info("phase %s of user %s: %.3f s", phase.NAME, ctx.user_id, time.perf_counter() - t0,
              extra={"run_id": ctx.run_id, "user": ctx.user_id, "phase": phase.NAME,
                     "duration_s": round(time.perf_counter() - t0, 4)})
@@ -139,17 +155,6 @@ def _run_phase(phase, ctx: RunContext, writer: Writer, engine: Engine) -> PhaseR
     return result
 
 
-def is_quiet(state: dict, engine: Engine) -> bool:
-    """Nothing a phase other than TIER reads has changed since the user's last run: no row saved since,
-    none flagged or still in working memory (its layer may have moved on, and episodes with it), none
-    changed outside consolidation (an accepted suggestion, an edit), a profile the engine would not
-    rewrite for being another engine's, and rule-based summaries (a model-backed
-    engine re-derives other engines' summaries). Such a run would only refresh tiers, so it reads no rows.
-    """
-    return (state["max_id"] <= state["high_water"] and state["high_water"] > 0 and not state["pending"]
-            and not state["touched"] and engine.model is None and state["profile_method"] in (None, engine.method(PROFILE)))
-
-
 def compression(ctx: RunContext, writer: Writer, state: dict) -> dict[str, float]:
     """Active raw memories : units a standard recall searches after the run (summaries + raw rows no
     summary, successor or original stands for), as `stats` counts them. The rows are counted by the
@@ -157,7 +162,8 @@ def compression(ctx: RunContext, writer: Writer, state: dict) -> dict[str, float
     (a quiet run reads none: the count of before)."""
     got = writer.tier_result
     active, units = (got.active, got.units) if got is not None else (0, 0)
-    summaries = len(ctx._summaries) if ctx._summaries is not None else state["summaries"]
+    view = ctx.view.summaries
+    summaries = len(view) if view is not None else state["summaries"]
     after = units + summaries
     return {"active_memories": float(active), "units_after": float(after),
             "ratio": round(active / after, 3) if after else 0.0}

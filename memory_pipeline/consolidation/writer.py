@@ -1,9 +1,14 @@
 """The writer: the only place a phase's decisions become rows.
 
+It collects: the rows each phase decides (`out`, the derived memory columns, the tier request, the
+action log), and the batch writes them after the last phase (`consolidation/writes.py`) in a few
+set-based statements. It also keeps the run's view current (the snapshot's columns, `RunView`), so a
+later phase sees an earlier phase's decisions.
+
 Dry run and review mode are handled here, once: in a dry run nothing is written but every action is
-logged (flagged `dry_run`) and the run context still sees each decision, so the actions listed are
-exactly those an apply run on the same state would take. In review mode, the changes seed 000 wants
-reviewed become pending suggestions instead (`review_instead`).
+logged (flagged `dry_run`) and the run's view still follows each decision, so the actions listed are
+exactly those an apply run on the same state would take. In review mode, the changes that wait for a
+person become pending suggestions instead (`review_instead`).
 """
 
 from __future__ import annotations
@@ -11,12 +16,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable
 
-from memory_pipeline import telemetry
-from memory_pipeline.consolidation.context import Centroid, RunContext, stable_id
-from memory_pipeline.lib import clustering
-from memory_pipeline.store import consolidation as store
-from memory_pipeline.store import memories as mem_sql
-from memory_pipeline.store import suggestions as suggestion_sql
+from memory_pipeline.consolidation.context import RunContext, stable_id
 from memory_pipeline.store import tiers as tier_sql
 
 # derived memory columns the writer may set, and the snapshot list each one mirrors
@@ -37,17 +37,14 @@ class Writer:
         self._unlink: list[int] = []
         self._edges: list[dict] = []
         self._clusters: list[tuple] = []
-        # a batch of users (`ctx.deferred`): what each flush and finish would write, left for the batch
-        self.deferred = ctx.deferred
+        # what the batch writes after the phases (`writes.apply`)
         self.out: dict[str, list] = {k: [] for k in ("clusters", "deleted", "unlink", "summaries", "edges",
-                                                       "profile", "fingerprint", "session")}
+                                                       "profile", "fingerprint", "session", "suggestions")}
         self.tier_request: tuple | None = None  # (overrides, max id, callback, place in the action log)
         self.tier_result: tier_sql.TierResult | None = None  # the user's rows as the tier statement counted them
-        self.tiers_kept: tier_sql.TierResult | None = None  # a batch's quiet user whose tiers cannot have changed
-        self.tiers_since: tier_sql.Since | None = None  # a batch's user whose last tier statement still holds
         self.memory_changes: tuple[dict, dict] | None = None  # (changes, versions) for update_memories
-        self._pending = suggestion_sql.pending_suggestions(ctx.conn, ctx.user_id) if ctx.mode == "review" else []
-        self._known = suggestion_sql.known_suggestion_ids(ctx.conn, ctx.user_id) if ctx.mode == "review" else set()
+        self._pending = list(ctx.reads.pending_suggestions)
+        self._known = set(ctx.reads.known_suggestions)
 
     # -- the action log -----------------------------------------------------------------------------
     def act(self, action: str, memory_ids, reason: str, *, target: str | None = None,
@@ -117,33 +114,16 @@ class Writer:
              "reason": f"source of {row['scope']} summary {sid}", "run_id": ctx.run_id} for i in ids)
         self.set_memory("summarized_into", {i: sid for i in ids})
 
-    def set_summary_tiers(self, tiers: dict[str, str]) -> None:
-        view = self.ctx.summaries()
-        changed = {sid: t for sid, t in tiers.items() if view[sid].get("tier") != t}
-        for sid, t in changed.items():
-            view[sid]["tier"] = t
-        if changed and not self.dry:
-            self.changed_rows += store.update_summary_tiers(self.ctx.conn, list(changed), list(changed.values()))
-
     def refresh_tiers(self, on_result: Callable[[tier_sql.TierResult], None]) -> None:
         """Tiers and layers of the user's active memories in one statement, with this run's unwritten
-        links as overrides; each tier transition is logged (layers follow silently, as before). In a
-        batch the statement is the batch's, and the transitions take this place in the log."""
+        links as overrides; each tier transition is logged (layers follow silently). The statement is
+        the batch's (`writes.apply`), and the transitions take this place in the log."""
         ctx, snap = self.ctx, self.ctx.snap
         linked = {i for c in ("superseded_by", "summarized_into", "duplicate_of") for i in self._changes.get(c, ())}
         overrides = {i: (snap.superseded_by[ctx.pos[i]] is not None, snap.summarized_into[ctx.pos[i]] is not None,
                          snap.duplicate_of[ctx.pos[i]] is not None) for i in linked}
         high = max(int(snap.ids.max()) if len(snap) else 0, snap.high_water)
-        if self.deferred:
-            self.tier_request = (overrides, high, on_result, len(self.actions))
-            return
-        got = tier_sql.refresh_memory_tiers(ctx.conn, ctx.user_id, ctx.now, ctx.config.retention,
-                                            overrides=overrides, write=not self.dry, max_id=high)
-        summary_tiers = tier_sql.refresh_summary_tiers(ctx.conn, ctx.user_id, ctx.now, ctx.config.retention,
-                                                       write=not self.dry)
-        made = self.tiers_refreshed(got, summary_tiers)
-        self.actions.extend(made)
-        on_result(got)
+        self.tier_request = (overrides, high, on_result, len(self.actions))
 
     def tiers_refreshed(self, got: tier_sql.TierResult, summary_tiers: dict[str, str]) -> list[dict]:
         """The run's view follows the new tiers; returns the TIER_CHANGE actions."""
@@ -163,63 +143,40 @@ class Writer:
         del self.actions[before:]
         if not self.dry:
             self.changed_rows += len(got.changes) + len(summary_tiers)
-        if ctx._summaries is not None:  # the run's view of its summaries follows
+        view = ctx.view.summaries
+        if view is not None:  # the run's view of its summaries follows
             for sid, t in summary_tiers.items():
-                if sid in ctx._summaries:
-                    ctx._summaries[sid]["tier"] = t
+                if sid in view:
+                    view[sid]["tier"] = t
         return made
 
     def write_profile(self, row: dict) -> None:
-        self.ctx.set_profile(row)
-        if self.deferred and not self.dry:
+        self.ctx.view.profile = row
+        if not self.dry:
             self.out["profile"].append(row)
-            self.changed_rows += 1
-        elif not self.dry:
-            store.upsert_profile(self.ctx.conn, row)
             self.changed_rows += 1
 
     def keep_profile(self, fingerprint: str, extracted: dict) -> None:
         """Same profile from new inputs: remember the inputs (and what was read from them), keep the version."""
-        if self.deferred and not self.dry:
+        if not self.dry:
             self.out["fingerprint"].append((self.ctx.user_id, fingerprint, extracted))
-        elif not self.dry:
-            store.set_profile_fingerprint(self.ctx.conn, self.ctx.user_id, fingerprint, extracted)
 
     def write_session_context(self, text: str, summary_ids: list[str], tokens: int, fingerprint: str) -> None:
         row = (self.ctx.user_id, text, summary_ids, tokens, self.ctx.run_id, fingerprint)
-        if self.deferred and not self.dry:
+        if not self.dry:
             self.out["session"].append(row)
-            self.changed_rows += 1
-        elif not self.dry:
-            store.upsert_session_context(self.ctx.conn, *row)
             self.changed_rows += 1
 
     def flush(self) -> None:
-        """End of a phase: its derived rows in a few batched statements."""
-        conn = self.ctx.conn
-        if self.deferred and not self.dry:
+        """End of a phase: its derived rows join what the batch writes after the last phase."""
+        if not self.dry:
             self.changed_rows += len(self._clusters) + len(self._summaries)
             for key, rows in (("clusters", self._clusters), ("deleted", self._deleted), ("unlink", self._unlink),
                               ("summaries", self._summaries), ("edges", self._edges)):
                 self.out[key].extend(rows)
-        elif not self.dry:
-            self._clusters = [(cid, self._vector(c), n) for cid, c, n in self._clusters]
-            for row in self._summaries:
-                row["embedding"] = self._vector(row["embedding"])
-            if self._clusters:
-                store.upsert_clusters(conn, self.ctx.user_id, self._clusters, "embedding-agglomerative",
-                                      self.ctx.run_id)
-                self.changed_rows += len(self._clusters)
-            store.delete_summaries(conn, self._deleted, self._unlink)
-            store.insert_summaries(conn, self._summaries)
-            self.changed_rows += len(self._summaries)
-            self.changed_rows += store.insert_edges(conn, self._edges)
         self._clusters, self._deleted, self._summaries, self._edges, self._unlink = [], [], [], [], []
 
-    def _vector(self, v):
-        return clustering.centroid(self.ctx.embeddings(list(v.ids))) if isinstance(v, Centroid) else v
-
-    # -- review mode (seed 000) ---------------------------------------------------------------------
+    # -- review mode -------------------------------------------------------------------------------------
     def review_instead(self, action: str, memory_ids: list[int], reason: str, *, content: str | None = None,
                        similarity: float | None = None, payload: dict | None = None) -> bool:
         """In review mode, record `action` as a pending suggestion and return True (the caller does
@@ -239,34 +196,19 @@ class Writer:
         self._pending.append(row)
         self._known.add(sid)
         if not self.dry:
-            suggestion_sql.insert_suggestion(ctx.conn, row)
+            self.out["suggestions"].append(row)
             self.changed_rows += 1
         self.act("SUGGEST", memory_ids, f"{action}: {reason}", target=sid, similarity=similarity)
         return True
 
     # -- end of the user's run ----------------------------------------------------------------------
     def finish(self) -> None:
-        """Derived memory columns in one statement under optimistic locking, the high-water mark,
-        then the action log (the SKIPs for rows a concurrent save changed included)."""
+        """The derived memory columns with the versions they were read at, for the batch's write under
+        optimistic locking (`writes.apply`, which also logs a SKIP for rows a concurrent save changed)."""
         ctx, snap = self.ctx, self.ctx.snap
-        if self.deferred:
-            if not self.dry and self._changes:
-                ids = {i for col in self._changes.values() for i in col}
-                self.memory_changes = (self._changes, {i: int(snap.version[ctx.pos[i]]) for i in ids})
-            return  # the batch writes the rest (`batched.apply`)
         if not self.dry and self._changes:
             ids = {i for col in self._changes.values() for i in col}
-            versions = {i: int(snap.version[ctx.pos[i]]) for i in ids}
-            written = store.update_memories(ctx.conn, self._changes, versions)
-            self.changed_rows += len(written)
-            moved = sorted(ids - written)
-            if moved:
-                self.act("SKIP", moved, "changed by a concurrent save during consolidation; left as it is")
-                self.skipped_concurrent += len(moved)
-        if self.needs_state():
-            store.set_state(ctx.conn, ctx.user_id, ctx.run_id, self.high_water())
-        mem_sql.insert_actions(ctx.conn, self.actions)
-        telemetry.count_actions(self.actions)
+            self.memory_changes = (self._changes, {i: int(snap.version[ctx.pos[i]]) for i in ids})
 
     def high_water(self) -> int:
         snap = self.ctx.snap

@@ -79,13 +79,6 @@ def as_array(v) -> np.ndarray:
     return v.to_numpy() if hasattr(v, "to_numpy") else np.asarray(v, dtype=np.float32)
 
 
-def try_lock_user(conn: psycopg.Connection, user_id: str) -> bool:
-    """One consolidation per user at a time (transaction-scoped)."""
-    return conn.execute(
-        "SELECT pg_try_advisory_xact_lock(hashtextextended(%s, %s))", (user_id, USER_LOCK_SALT)
-    ).fetchone()[0]
-
-
 # the columns of a run's reads, written once: a batch of users reads the same with the user in front
 SNAPSHOT_COLUMNS = (
     "id, content, created_at, namespace, importance, access_count, last_accessed, tier, layer,"
@@ -98,21 +91,11 @@ SUMMARY_COLUMNS = (
     " superseded_facts::text AS superseded_facts, resolved_dates::text AS resolved_dates, source_ids,"
     " source_chars, temporal_start, temporal_end, method, model, prompt_version, scope, cluster_id, confidence,"
     " tier, access_count, created_at")
-SNAPSHOT_SQL = f"SELECT {SNAPSHOT_COLUMNS} FROM memories WHERE user_id = %s ORDER BY id"
-HIGH_WATER_SQL = "SELECT last_memory_id FROM consolidation_state WHERE user_id = %s"
-CLUSTERS_SQL = "SELECT id, centroid, size FROM clusters WHERE user_id = %s ORDER BY id"
-SUMMARIES_SQL = f"SELECT {SUMMARY_COLUMNS} FROM summaries WHERE user_id = %s ORDER BY id"
 PROFILE_SQL = "SELECT * FROM profiles WHERE user_id = %s"
-SESSION_SQL = "SELECT * FROM session_context WHERE user_id = %s"
-
-
-def load_snapshot(conn: psycopg.Connection, user_id: str) -> Snapshot:
-    rows = conn.execute(SNAPSHOT_SQL, (user_id,)).fetchall()
-    return snapshot_from(user_id, rows, conn.execute(HIGH_WATER_SQL, (user_id,)).fetchone())
 
 
 def snapshot_from(user_id: str, rows: list[tuple], hw: tuple | None, first: int = 0) -> Snapshot:
-    """`rows` of SNAPSHOT_SQL's columns, from column `first` on (before it: e.g. the user of a batch's rows)."""
+    """`rows` of SNAPSHOT_COLUMNS, from column `first` on (before it: e.g. the user of a batch's rows)."""
     cols = list(zip(*rows, strict=True))[first:] if rows else [[] for _ in range(21)]
     return Snapshot(
         user_id=user_id,
@@ -160,10 +143,6 @@ def load_embeddings(conn: psycopg.Connection, ids: Sequence[int]) -> np.ndarray:
     return np.vstack([as_array(r[0]) for r in rows])
 
 
-def load_clusters(conn: psycopg.Connection, user_id: str) -> list[tuple[str, np.ndarray, int]]:
-    return clusters_from(conn.execute(CLUSTERS_SQL, (user_id,), binary=True).fetchall())
-
-
 def clusters_from(rows: list[tuple]) -> list[tuple[str, np.ndarray, int]]:
     return [(r[0], as_array(r[1]), r[2]) for r in rows]
 
@@ -202,13 +181,6 @@ def update_memories(conn: psycopg.Connection, changes: dict[str, dict[int, objec
     return {r[0] for r in rows}
 
 
-def current_versions(conn: psycopg.Connection, ids: Sequence[int]) -> dict[int, int]:
-    rows = conn.execute(
-        "SELECT id, version FROM memories WHERE id = ANY(%s)", (list(map(int, ids)),)
-    ).fetchall()
-    return dict(rows)
-
-
 def upsert_clusters(conn: psycopg.Connection, user_id: str, rows: Sequence[tuple[str, np.ndarray, int]],
                     method: str, run_id: str | None) -> None:
     for cid, cen, size in rows:
@@ -218,14 +190,6 @@ def upsert_clusters(conn: psycopg.Connection, user_id: str, rows: Sequence[tuple
             " run_id = excluded.run_id, updated_at = now()",
             (cid, user_id, cen, size, method, run_id),
         )
-
-
-def summaries_for_clusters(conn: psycopg.Connection, user_id: str, cluster_ids: Sequence[str]) -> dict[str, str]:
-    rows = conn.execute(
-        "SELECT cluster_id, id FROM summaries WHERE user_id = %s AND cluster_id = ANY(%s)",
-        (user_id, list(cluster_ids)),
-    ).fetchall()
-    return dict(rows)
 
 
 def delete_summaries(conn: psycopg.Connection, ids: Sequence[str], unlink: Sequence[int] = ()) -> int:
@@ -280,21 +244,6 @@ def insert_edges(conn: psycopg.Connection, rows: Sequence[dict]) -> int:
     ).rowcount
 
 
-def user_summaries(conn: psycopg.Connection, user_id: str) -> list[dict]:
-    cur = conn.cursor(row_factory=psycopg.rows.dict_row)
-    return cur.execute(SUMMARIES_SQL, (user_id,)).fetchall()
-
-
-def update_summary_tiers(conn: psycopg.Connection, ids: Sequence[str], tiers: Sequence[str]) -> int:
-    if not ids:
-        return 0
-    return conn.execute(
-        "UPDATE summaries s SET tier = u.t FROM unnest(%s::text[], %s::text[]) AS u(id, t)"
-        " WHERE s.id = u.id AND s.tier IS DISTINCT FROM u.t",
-        (list(ids), list(tiers)),
-    ).rowcount
-
-
 def get_profile(conn: psycopg.Connection, user_id: str) -> dict | None:
     cur = conn.cursor(row_factory=psycopg.rows.dict_row)
     return cur.execute(PROFILE_SQL, (user_id,)).fetchone()
@@ -327,10 +276,6 @@ def set_profile_embeddings(conn: psycopg.Connection, rows: Sequence[tuple[str, s
     return n
 
 
-def set_profile_fingerprint(conn: psycopg.Connection, user_id: str, fingerprint: str, extracted: dict) -> None:
-    set_profile_fingerprints(conn, [(user_id, fingerprint, extracted)])
-
-
 def set_profile_fingerprints(conn: psycopg.Connection, rows: Sequence[tuple[str, str, dict]]) -> None:
     """(user, fingerprint, extractions) of profiles kept from new inputs, in one statement."""
     if not rows:
@@ -342,11 +287,6 @@ def set_profile_fingerprints(conn: psycopg.Connection, rows: Sequence[tuple[str,
         ([r[0] for r in rows], [r[1] for r in rows], [json.dumps(r[2]) for r in rows]))
 
 
-def get_session_context(conn: psycopg.Connection, user_id: str) -> dict | None:
-    cur = conn.cursor(row_factory=psycopg.rows.dict_row)
-    return cur.execute(SESSION_SQL, (user_id,)).fetchone()
-
-
 def upsert_session_context(conn: psycopg.Connection, user_id: str, block: str, summary_ids: list[str],
                            tokens: int, run_id: str | None, fingerprint: str | None = None) -> None:
     conn.execute(
@@ -356,16 +296,6 @@ def upsert_session_context(conn: psycopg.Connection, user_id: str, block: str, s
         " tokens = excluded.tokens, run_id = excluded.run_id, inputs_fingerprint = excluded.inputs_fingerprint,"
         " generated_at = now()",
         (user_id, block, json.dumps(summary_ids), tokens, run_id, fingerprint),
-    )
-
-
-def set_state(conn: psycopg.Connection, user_id: str, run_id: str | None, high_water: int) -> None:
-    conn.execute(
-        "INSERT INTO consolidation_state (user_id, last_run_id, last_consolidated_at, last_memory_id, runs)"
-        " VALUES (%s, %s, now(), %s, 1) ON CONFLICT (user_id) DO UPDATE SET last_run_id = excluded.last_run_id,"
-        " last_consolidated_at = now(), last_memory_id = excluded.last_memory_id,"
-        " runs = consolidation_state.runs + 1",
-        (user_id, run_id, high_water),
     )
 
 

@@ -176,7 +176,7 @@ def refresh_memory_tiers(conn: psycopg.Connection, user_id: str, now: datetime, 
 
 @dataclass(frozen=True)
 class Since:
-    """A user's last tier statement, still true for every row it read (`consolidation.batched`
+    """A user's last tier statement, still true for every row it read (`consolidation.reads.tiers_held`
     decides when): the largest id it read, and what it found."""
 
     high_water: int

@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
+from memory_pipeline.consolidation.context import Found
+
 
 @dataclass
 class PhaseResult:
@@ -15,6 +17,7 @@ class PhaseResult:
     actions: Counter = field(default_factory=Counter)  # filled by the run loop from the writer's log
     # previews without memory text (MEMORY_PIPELINE_PREVIEWS=redacted), from the writer's log as well
     redacted: list[str] = field(default_factory=list)
+    found: Found | None = None  # what the phase found for the next ones (None: nothing new)
 
     def merge(self, other: PhaseResult) -> None:
         self.counts.update(other.counts)

@@ -1,9 +1,11 @@
-"""CLUSTER (seed 003): by embedding only, time ignored; incremental, so new memories join existing
+"""CLUSTER: by embedding only, time ignored; incremental, so new memories join existing
 clusters by centroid or form clusters with the pool of unclustered older ones."""
 
 from __future__ import annotations
 
-from memory_pipeline.consolidation.context import RunContext
+from dataclasses import replace
+
+from memory_pipeline.consolidation.context import Found, RunContext
 from memory_pipeline.consolidation.phases.base import PhaseResult
 from memory_pipeline.consolidation.writer import Writer
 from memory_pipeline.engines.base import Engine
@@ -13,7 +15,7 @@ NAME = "cluster"
 ASSET = "memory_clusters"
 
 
-def run(ctx: RunContext, writer: Writer, engine: Engine) -> PhaseResult:
+def run(ctx: RunContext, writer: Writer, engine: Engine, found: Found) -> PhaseResult:
     res = PhaseResult(NAME, ASSET)
     s, cfg = ctx.snap, ctx.config
     unclustered = [k for k in range(len(s)) if ctx.current(k) and s.cluster_id[k] is None]
@@ -44,7 +46,7 @@ def run(ctx: RunContext, writer: Writer, engine: Engine) -> PhaseResult:
     members_of = ctx.members_by_cluster(touched)
     writer.upsert_clusters([(cid, ctx.centroid(members_of[cid]), len(members_of[cid]))
                             for cid in sorted(touched)])
-    ctx.touched_clusters |= touched
+    res.found = replace(found, touched_clusters=found.touched_clusters | touched)
     res.counts["clusters_new"] += len(plan.new_clusters)
     res.counts["clusters_joined"] += len(plan.joins)
     return res

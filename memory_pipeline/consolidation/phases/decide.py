@@ -1,4 +1,4 @@
-"""DECIDE (seed 002): MERGE / REPLACE / KEEP_SEPARATE / UPDATE / SKIP for the memories the save path
+"""DECIDE: MERGE / REPLACE / KEEP_SEPARATE / UPDATE / SKIP for the memories the save path
 flagged (0.85-0.95 band, or guarded), in batches of ~10 with a time limit per batch. The engine
 judges; this phase validates the answer and applies it through the writer."""
 
@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import time
 
-from memory_pipeline.consolidation.context import RunContext, stable_id
+from memory_pipeline.consolidation.context import Found, RunContext, stable_id
 from memory_pipeline.consolidation.phases.base import PhaseResult
 from memory_pipeline.consolidation.writer import Writer
 from memory_pipeline.engines.base import (
@@ -23,13 +23,12 @@ from memory_pipeline.lib import retention
 from memory_pipeline.lib.merge_guard import merge_conflicts
 from memory_pipeline.lib.summarize import merge_text
 from memory_pipeline.lib.supersession import MemoryText
-from memory_pipeline.store import memories as mem_sql
 
 NAME = "decide"
 ASSET = "memory_summaries"
 
 
-def run(ctx: RunContext, writer: Writer, engine: Engine) -> PhaseResult:
+def run(ctx: RunContext, writer: Writer, engine: Engine, found: Found) -> PhaseResult:
     res = PhaseResult(NAME, ASSET)
     s, cfg = ctx.snap, ctx.config
     flagged = [ctx.id_of(k) for k in range(len(s)) if s.flagged[k] and ctx.active(k)]
@@ -47,7 +46,7 @@ def run(ctx: RunContext, writer: Writer, engine: Engine) -> PhaseResult:
                 writer.act("SKIP", [fid], "no comparable memory left")
                 unflag[fid] = False
             else:
-                batch.append(_candidate(ctx, fid, *match))
+                batch.append(_candidate(ctx, found, fid, *match))
         started = time.monotonic()
         decisions = _judge(ctx, writer, engine, batch)
         late = time.monotonic() - started > cfg.batch_timeout_s
@@ -73,8 +72,8 @@ def run(ctx: RunContext, writer: Writer, engine: Engine) -> PhaseResult:
 
 
 def _matches(ctx: RunContext, flagged: list[int]) -> dict[int, tuple[int, float]]:
-    """What each flagged memory was compared with on save (its root, similarity); searched for the few
-    flagged without a stored match."""
+    """What each flagged memory was compared with on save (its root, similarity); for the few flagged
+    without a stored match, their nearest in the store (searched before the run)."""
     s = ctx.snap
     out: dict[int, tuple[int, float]] = {}
     unknown = []
@@ -84,17 +83,17 @@ def _matches(ctx: RunContext, flagged: list[int]) -> dict[int, tuple[int, float]
             unknown.append(fid)
             continue
         out[fid] = (s.duplicate_of[ctx.pos[match]] or match, float(s.flag_similarity[ctx.pos[fid]] or 0.0))
-    if unknown:
-        for nb in mem_sql.nearest(ctx.conn, [ctx.user_id] * len(unknown), ctx.embeddings(unknown), k=2):
-            fid = unknown[nb.ord]
+    for fid in unknown:
+        for nb in ctx.reads.flag_nearest.get(fid, ()):
             if nb.id != fid and fid not in out:
                 out[fid] = (nb.root_id, nb.similarity)
     return out
 
 
-def _candidate(ctx: RunContext, fid: int, other: int, sim: float) -> DecisionCandidate:
+def _candidate(ctx: RunContext, found: Found, fid: int, other: int, sim: float) -> DecisionCandidate:
     s = ctx.snap
-    known = ctx.supersede_reason.get((fid, other)) or ctx.supersede_reason.get((other, fid))
+    reasons = found.supersede_reason
+    known = reasons.get((fid, other)) or reasons.get((other, fid))
     ka, kb = ctx.pos[fid], ctx.pos[other]
     return DecisionCandidate(MemoryText(str(fid), s.content[ka], s.created_at[ka]),
                              MemoryText(str(other), s.content[kb], s.created_at[kb]), sim, known)

@@ -1,4 +1,4 @@
-"""PROFILE (seed 004): one procedural profile per user, synthesized from all summaries and the
+"""PROFILE: one procedural profile per user, synthesized from all summaries and the
 memories that carry facts, replaced when its inputs change."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ import json
 from dataclasses import replace
 from importlib import resources
 
-from memory_pipeline.consolidation.context import RunContext, stable_id
+from memory_pipeline.consolidation.context import Found, RunContext, stable_id
 from memory_pipeline.consolidation.phases.base import PhaseResult, judged_by
 from memory_pipeline.consolidation.writer import Writer
 from memory_pipeline.engines.base import PROFILE, Engine
@@ -22,21 +22,19 @@ NAME = "profile"
 ASSET = "procedural_profile"
 
 
-def run(ctx: RunContext, writer: Writer, engine: Engine) -> PhaseResult:
+def run(ctx: RunContext, writer: Writer, engine: Engine, found: Found) -> PhaseResult:
     res = PhaseResult(NAME, ASSET)
     method = engine.method(PROFILE)
     existing = ctx.profile()
     if (existing and existing.get("inputs_fingerprint") and existing.get("method") == method
             and ctx.profile_inputs_unchanged()):
-        _embed_if_missing(ctx, existing)
-        return res  # a delta's run: the inputs the stored fingerprint covers are the same
+        return _embed_if_missing(res, found, existing)  # a delta's run: the inputs the stored fingerprint covers are the same
     summ = sorted(ctx.summaries().values(), key=lambda r: r["id"])
     # duplicates count too: seed 001's "seen >= 3 times" counts mentions, and the save path collapses them
     with_facts, superseded = ctx.profile_inputs()
     fingerprint = stable_id("in", method, [r["id"] for r in summ], [r.id for r in with_facts], sorted(superseded))
     if existing and existing.get("inputs_fingerprint") == fingerprint and existing.get("method") == method:
-        _embed_if_missing(ctx, existing)
-        return res  # same inputs, same method: nothing to rebuild (a fallback profile is retried)
+        return _embed_if_missing(res, found, existing)  # same inputs, same method: nothing to rebuild (a fallback profile is retried)
     # a summary speaks for its sources' time, so it is read as of its oldest source: a newer memory's
     # statement outranks the older ones a summary quotes
     sources = [ProfileSource(r["id"], r["content"], r.get("temporal_start") or r["temporal_end"]) for r in summ]
@@ -53,8 +51,7 @@ def run(ctx: RunContext, writer: Writer, engine: Engine) -> PhaseResult:
     pid = stable_id("prof", ctx.user_id, method, prof.content)
     if existing and existing["id"] == pid:
         writer.keep_profile(fingerprint, extracted)
-        _embed_if_missing(ctx, existing)
-        return res
+        return _embed_if_missing(res, found, existing)
     writer.write_profile({
         "user_id": ctx.user_id, "id": pid, "content": prof.content,
         "sections": {k: list(v) for k, v in prof.sections.items()}, "patterns": [list(p) for p in prof.patterns],
@@ -62,11 +59,10 @@ def run(ctx: RunContext, writer: Writer, engine: Engine) -> PhaseResult:
         **judged_by(engine, PROFILE, method),
         "run_id": ctx.run_id,
         # no embedder here: the caller embeds a run's profiles in one batch
-        "embedding": ctx.embed([prof.content])[0] if ctx.embed else None,
+        "embedding": None,
         "inputs_fingerprint": fingerprint, "extracted": extracted,
     })
-    if not ctx.embed:
-        ctx.profile_to_embed = (pid, prof.content)
+    res.found = replace(found, profile_to_embed=(pid, prof.content))
     writer.act("PROFILE", [], f"profile rebuilt from {len(prof.source_ids)} sources", target=pid)
     res.counts["profiles_written"] += 1
     res.previews.append(prof.content[:300])
@@ -122,11 +118,12 @@ def _from_json(data: list) -> lib_profile.Extracted:
                   for k, line, p, w, st, f, e, r, v in said))
 
 
-def _embed_if_missing(ctx: RunContext, existing: dict) -> None:
+def _embed_if_missing(res: PhaseResult, found: Found, existing: dict) -> PhaseResult:
     """A profile's vector is written after its run's commit: a run that died in between left it empty,
     and the next run fills it in."""
-    if existing.get("embedding") is None and not ctx.embed:
-        ctx.profile_to_embed = (existing["id"], existing["content"])
+    if existing.get("embedding") is None:
+        res.found = replace(found, profile_to_embed=(existing["id"], existing["content"]))
+    return res
 
 
 def _outcome(meta: dict) -> bool | None:

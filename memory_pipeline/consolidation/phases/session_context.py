@@ -1,4 +1,4 @@
-"""SESSION CONTEXT (seed 003): the `<memory_consolidated_summaries>` block agents inject at session
+"""SESSION CONTEXT: the `<memory_consolidated_summaries>` block agents inject at session
 start, rebuilt when its content changes. Its time stamp is the newest data's, not the clock's, so a
 re-run with nothing new writes the same block (no row)."""
 
@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 
-from memory_pipeline.consolidation.context import RunContext, stable_id
+from memory_pipeline.consolidation.context import Found, RunContext, stable_id
 from memory_pipeline.consolidation.phases.base import PhaseResult
 from memory_pipeline.consolidation.writer import Writer
 from memory_pipeline.engines.base import Engine
@@ -17,7 +17,7 @@ ASSET = "session_context"
 PRIORITIZE = "recency"
 
 
-def run(ctx: RunContext, writer: Writer, engine: Engine) -> PhaseResult:
+def run(ctx: RunContext, writer: Writer, engine: Engine, found: Found) -> PhaseResult:
     res = PhaseResult(NAME, ASSET)
     summ = sorted(ctx.summaries().values(), key=lambda r: r["id"])
     prof = ctx.profile()

@@ -1,4 +1,4 @@
-"""SUMMARIZE (seeds 003, 004): N -> 1 summaries of the clusters that changed, then of every memory
+"""SUMMARIZE: N -> 1 summaries of the clusters that changed, then of every memory
 since the last summary, per conversation (episodes). A summary keeps every source link."""
 
 from __future__ import annotations
@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 from dataclasses import dataclass
 
-from memory_pipeline.consolidation.context import RunContext, stable_id
+from memory_pipeline.consolidation.context import Found, RunContext, stable_id
 from memory_pipeline.consolidation.phases.base import PhaseResult, judged_by
 from memory_pipeline.consolidation.writer import Writer
 from memory_pipeline.engines.base import SUMMARY, Engine
@@ -28,27 +28,29 @@ class Job:
     why: str = "its sources changed"
 
 
-def run(ctx: RunContext, writer: Writer, engine: Engine) -> PhaseResult:
+def run(ctx: RunContext, writer: Writer, engine: Engine, found: Found) -> PhaseResult:
     res = PhaseResult(NAME, ASSET)
     jobs = []
-    for row in stale(ctx, engine):
+    touched = found.touched_clusters
+    for row in stale(ctx, engine, touched):
         ids = sorted(int(i) for i in row["source_ids"] if int(i) in ctx.pos)
         if len(ids) >= 2:
             was = " ".join(x for x in (row["method"], row.get("model")) if x)
             jobs.append(Job(ids, row["scope"], row["cluster_id"], row["id"],
                             f"re-derived by {engine.method(SUMMARY)} {engine.model} (was {was})"))
             res.counts["summaries_rederived"] += 1
-    if ctx.touched_clusters:
-        members_of = ctx.members_by_cluster(ctx.touched_clusters)
-        old = ctx.cluster_summaries(sorted(ctx.touched_clusters))
-        jobs += [Job(sorted(members_of[cid]), "cluster", cid, old.get(cid)) for cid in sorted(ctx.touched_clusters)]
-    write_summaries(ctx, writer, engine, res, jobs)
+    if touched:
+        members_of = ctx.members_by_cluster(touched)
+        old = ctx.cluster_summaries(sorted(touched))
+        jobs += [Job(sorted(members_of[cid]), "cluster", cid, old.get(cid)) for cid in sorted(touched)]
+    write_summaries(ctx, writer, engine, res, jobs, found.supersede_reason)
     # episodes after the cluster summaries are written: what a cluster summary stands for is not repeated
-    write_summaries(ctx, writer, engine, res, [Job(chunk, "episode") for chunk in episodes(ctx)])
+    write_summaries(ctx, writer, engine, res, [Job(chunk, "episode") for chunk in episodes(ctx)],
+                    found.supersede_reason)
     return res
 
 
-def stale(ctx: RunContext, engine: Engine) -> list[dict]:
+def stale(ctx: RunContext, engine: Engine, touched: frozenset[str]) -> list[dict]:
     """Summaries a model-backed engine did not write with its current model and prompt (another engine,
     a fallback to the rules, an older prompt): re-derived from their raw sources, a bounded number per run.
     The local engine keeps what a model wrote."""
@@ -56,7 +58,7 @@ def stale(ctx: RunContext, engine: Engine) -> list[dict]:
         return []
     current = (engine.method(SUMMARY), engine.prompt_version(SUMMARY))
     rows = [r for r in ctx.summaries().values() if r.get("scope") in ("cluster", "episode")
-            and r.get("cluster_id") not in ctx.touched_clusters and (r["method"], r.get("prompt_version")) != current]
+            and r.get("cluster_id") not in touched and (r["method"], r.get("prompt_version")) != current]
     return sorted(rows, key=lambda r: r["id"])[:ctx.config.rederive_per_run]
 
 
@@ -94,7 +96,8 @@ def _close(chunks: list[list[int]], chunk: list[int], min_size: int) -> list[int
     return chunk  # too small to stand alone: the next conversation joins it
 
 
-def write_summaries(ctx: RunContext, writer: Writer, engine: Engine, res: PhaseResult, jobs: list[Job]) -> None:
+def write_summaries(ctx: RunContext, writer: Writer, engine: Engine, res: PhaseResult, jobs: list[Job],
+                    reasons) -> None:
     """Draft every job in one engine request (an LLM engine packs them into few calls), then write."""
     current = (engine.method(SUMMARY), engine.prompt_version(SUMMARY))
     # same sources, same method and prompt: the summary in place stands
@@ -106,7 +109,7 @@ def write_summaries(ctx: RunContext, writer: Writer, engine: Engine, res: PhaseR
     for j in jobs:
         members = set(j.ids)
         superseded = [(str(o), s.content[ctx.pos[o]], s.content[ctx.pos[n]])
-                      for (n, o) in sorted(ctx.supersede_reason) if n in members]
+                      for (n, o) in sorted(reasons) if n in members]
         groups.append(([_source(ctx, i, ctx.pos[i]) for i in j.ids], superseded))
     for job, draft in zip(jobs, engine.summarize_many(groups), strict=True):
         write_summary(ctx, writer, engine, res, job, draft)

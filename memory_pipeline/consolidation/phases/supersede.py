@@ -1,17 +1,19 @@
 """SUPERSESSION: a newer memory that replaces an older one gets an edge and the older a link
-(seed 003: conservative, with the reason). Runs first, so summaries know what is no longer current."""
+(conservative, with the reason). Runs first, so summaries know what is no longer current."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+from types import MappingProxyType
+
 import numpy as np
 
-from memory_pipeline.consolidation.context import RunContext, stable_id
+from memory_pipeline.consolidation.context import Found, RunContext, stable_id
 from memory_pipeline.consolidation.phases.base import PhaseResult, judged_by
 from memory_pipeline.consolidation.writer import Writer
 from memory_pipeline.engines.base import SUPERSESSION, Engine, SupersessionCandidates
 from memory_pipeline.lib.judge_features import masked_frame
 from memory_pipeline.lib.supersession import MemoryText
-from memory_pipeline.store import incremental as incremental_sql
 
 NAME = "supersede"
 ASSET = "supersession_edges"
@@ -21,7 +23,7 @@ FRAME_SCAN = 64  # frames compared per new memory: its most recent older memorie
 STORE_SEARCH_MAX_NEW = 64  # more new memories than this: one matrix product instead of a scan each
 
 
-def run(ctx: RunContext, writer: Writer, engine: Engine) -> PhaseResult:
+def run(ctx: RunContext, writer: Writer, engine: Engine, earlier: Found) -> PhaseResult:
     res = PhaseResult(NAME, ASSET)
     s = ctx.snap
     new = [k for k in range(len(s)) if ctx.is_new(k) and ctx.current(k)]
@@ -41,9 +43,10 @@ def run(ctx: RunContext, writer: Writer, engine: Engine) -> PhaseResult:
     )) if f.newer_id in new_ids or f.older_id in new_ids]
     # the edges earlier runs found stand for the pairs among older memories (summaries cite them)
     known = ctx.supersession_reasons()
+    reasons = dict(earlier.supersede_reason)
     for (newer, older), reason in known.items():
         if newer in ctx.pos and older in ctx.pos:
-            ctx.supersede_reason.setdefault((newer, older), reason)
+            reasons.setdefault((newer, older), reason)
     existing = {(str(a), str(b)) for a, b in known}
     edges, links = [], {}
     for sup in found:
@@ -52,7 +55,7 @@ def run(ctx: RunContext, writer: Writer, engine: Engine) -> PhaseResult:
             continue  # an engine may only name this user's memories
         if _order(ctx, newer) < _order(ctx, older) or links.get(newer) == older:
             continue  # an edge runs from the later statement to the earlier one, never both ways
-        ctx.supersede_reason[(newer, older)] = sup.reason
+        reasons[(newer, older)] = sup.reason
         unlinked = s.superseded_by[ctx.pos[older]] is None
         if (str(newer), str(older)) in existing:
             if unlinked and ctx.mode == "apply":
@@ -75,6 +78,7 @@ def run(ctx: RunContext, writer: Writer, engine: Engine) -> PhaseResult:
     writer.add_edges(edges)
     writer.set_memory("superseded_by", links)
     res.counts["edges_new"] += len(edges)
+    res.found = replace(earlier, supersede_reason=MappingProxyType(reasons))
     return res
 
 
@@ -163,18 +167,16 @@ def _neighbour_pairs(ctx: RunContext) -> list[tuple[MemoryText, MemoryText, floa
     turn and a short fact about the same thing score low (0.1-0.3 seen on real conversations), so
     the nearest are taken by rank, not by a similarity floor. A few new memories are searched in the
     store (exact, within the user: no older vector is read); many (a first run, a backfill) by one
-    matrix product over the user's vectors, since one exact scan per new memory is quadratic in SQL."""
+    matrix product over the user's vectors, since one exact scan per new memory is quadratic in SQL.
+    The store's search ran before the run (`ctx.neighbours`)."""
     s = ctx.snap
     new = [ctx.id_of(k) for k in range(len(s)) if ctx.is_new(k) and ctx.current(k)]
     if not new:
         return []
-    if len(new) > STORE_SEARCH_MAX_NEW:
+    if len(new) > STORE_SEARCH_MAX_NEW or ctx.neighbours is None:
         return _pairs_in_memory(ctx)
-    high = int(s.ids.max())
     out = []
-    found = ctx.neighbours if ctx.neighbours is not None else incremental_sql.older_neighbours(
-        ctx.conn, ctx.user_id, new, PAIRS_PER_MEMORY, high)
-    for newer, older, sim in found:
+    for newer, older, sim in ctx.neighbours:
         if older in ctx.pos:
             out.append((_text(ctx, ctx.pos[newer]), _text(ctx, ctx.pos[older]), sim))
     return out

@@ -13,7 +13,7 @@ from collections import Counter
 
 import dagster as dg
 
-from memory_pipeline.consolidation import batch as consolidation
+from memory_pipeline.consolidation import users as consolidation
 from memory_pipeline.consolidation.config import MODES, ConsolidationConfig
 from memory_pipeline.consolidation.phases.base import PhaseResult
 from memory_pipeline.defs.consolidation.specs import consolidation_specs, raw_memories

@@ -1,5 +1,6 @@
-"""Many users in one run: batches of users, one transaction each (a failed batch is run again one user
-per transaction, so a failed user rolls back alone), then what is cheaper done once for the whole run
+"""A consolidation run over many users (what the Dagster asset and the benchmark call): batches of
+users, one transaction each (`run.consolidate_batch`; a failed batch is run again one user per
+transaction, so a failed user rolls back alone), then what is cheaper done once for the whole run
 (profile vectors in one encoder call, HNSW indexes for heavy users)."""
 
 from __future__ import annotations
@@ -12,14 +13,14 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
-from memory_pipeline.consolidation.batched import consolidate_batch, tiers_held
 from memory_pipeline.consolidation.config import ConsolidationConfig
 from memory_pipeline.consolidation.context import Embed
 from memory_pipeline.consolidation.phases.base import PhaseResult
-from memory_pipeline.consolidation.run import UserOutcome, consolidate_user, is_quiet
+from memory_pipeline.consolidation.reads import is_quiet, tiers_held
+from memory_pipeline.consolidation.run import UserOutcome, consolidate_batch, consolidate_user
 from memory_pipeline.engines.base import Engine
-from memory_pipeline.store import batched as bsql
 from memory_pipeline.store import consolidation as store
+from memory_pipeline.store import consolidation_batch as bsql
 from memory_pipeline.store import memories as mem_sql
 from memory_pipeline.store.indexes import HNSW_MIN_ROWS, ensure_user_index, refresh_statistics
 
@@ -53,7 +54,7 @@ def consolidate_users(conn, users: Sequence[str], *, engine: Engine, embed: Embe
                       config: ConsolidationConfig | None = None, now: datetime | None = None,
                       on_user: Callable[[UserOutcome], None] | None = None,
                       batch_users: int = BATCH_USERS) -> BatchOutcome:
-    """Batches of `batch_users` users, one transaction each (`batched.consolidate_batch`); a batch that
+    """Batches of `batch_users` users, one transaction each (`run.consolidate_batch`); a batch that
     fails is run again one user per transaction, so only the failing user is left out. `embed=None`: the
     run's new profiles are left without a vector (the next run fills it in); `database_url=None`: heavy
     users' HNSW indexes are left to the caller."""

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 from collections import Counter, defaultdict
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from datetime import datetime
 
 import numpy as np
@@ -14,11 +15,11 @@ import psycopg
 
 from memory_pipeline.store import consolidation as cs
 from memory_pipeline.store import delta as delta_sql
-from memory_pipeline.store import incremental as inc
 
 
 def lock_users(conn: psycopg.Connection, users: Sequence[str]) -> set[str]:
-    """The users of `users` whose consolidation lock this transaction got (see `try_lock_user`)."""
+    """The users of `users` whose consolidation lock this transaction got: one consolidation per user at a
+    time, held until the transaction ends; a user another run holds is left out."""
     rows = conn.execute(
         "SELECT u FROM unnest(%s::text[]) AS u WHERE pg_try_advisory_xact_lock(hashtextextended(u, %s))",
         (list(users), cs.USER_LOCK_SALT)).fetchall()
@@ -26,7 +27,7 @@ def lock_users(conn: psycopg.Connection, users: Sequence[str]) -> set[str]:
 
 
 def user_states(conn: psycopg.Connection, users: Sequence[str]) -> dict[str, dict]:
-    """What `incremental.user_state` tells of each user of `users`, in one statement that reads no
+    """What decides whether a user's run has anything to read beyond tiers, for each user of `users`, in one statement that reads no
     user's rows: each answer comes from an index (the largest id; rows flagged or in working memory;
     rows changed since the last run, and among them rows the last run saw) or from small tables (the
     last run, the profile, how many summaries). Truth values are 0 / 1, not counts."""
@@ -88,9 +89,22 @@ def _group(rows: list[tuple]) -> dict[str, list[tuple]]:
     return out
 
 
+@dataclass
+class Prefetched:
+    """Everything a run with new memories reads before its phases, beyond searches and vectors."""
+
+    snapshot: cs.Snapshot
+    summaries: list[dict]
+    profile: dict | None
+    session_context: dict | None
+    clusters: list[tuple[str, np.ndarray, int]]
+    reasons: dict[tuple[int, int], str]
+
+
 def prefetch(conn: psycopg.Connection, users: Sequence[str], *, delta: Mapping[str, int] | None = None,
-             extra: Sequence[int] = (), join_distance: float = 0.0) -> dict[str, inc.Prefetched]:
-    """`incremental.prefetch` of every user of `users`: the same reads, each one statement for all of them.
+             extra: Sequence[int] = (), join_distance: float = 0.0) -> dict[str, Prefetched]:
+    """The snapshot and the rows the phases read first, of every user of `users`, each one statement for
+    all of them, as one pipeline.
     The users in `delta` (user -> high-water mark) get only their delta as snapshot (`store/delta.py`,
     with `extra` and `join_distance`)."""
     delta = dict(delta or {})
@@ -118,7 +132,7 @@ def prefetch(conn: psycopg.Connection, users: Sequence[str], *, delta: Mapping[s
     profiles = {r["user_id"]: r for r in prof.fetchall()}
     sessions = {r["user_id"]: r for r in sess.fetchall()}
     clus, why = _by_user(clusters.fetchall()), _by_user(reasons.fetchall())
-    return {u: inc.Prefetched(
+    return {u: Prefetched(
         cs.snapshot_from(u, snaps.get(u, []), (highs[u],) if u in highs else None, first=1), summaries.get(u, []),
         profiles.get(u), sessions.get(u), cs.clusters_from(clus.get(u, [])),
         {(a, b): r for a, b, r in why.get(u, [])}) for u in users}
@@ -142,8 +156,9 @@ def new_and_pool_vectors(conn: psycopg.Connection, high_water: dict[str, int], m
 
 
 def older_neighbours(conn: psycopg.Connection, max_id: dict[int, int], k: int) -> list[tuple[int, int, float]]:
-    """`incremental.older_neighbours` of many memories (of many users) at once: memory id -> the largest
-    id its user's run read."""
+    """(id, neighbour, cosine): for each memory of `max_id` (of many users at once), its `k` nearest current
+    memories of its user that are older (created earlier, or at the same time with a smaller id), up to
+    the largest id its user's run read. Exact."""
     return conn.execute(
         "SELECT n.id, o.id, 1 - o.d FROM unnest(%s::bigint[], %s::bigint[]) AS q(id, max_id)"
         " JOIN memories n ON n.id = q.id CROSS JOIN LATERAL ("
