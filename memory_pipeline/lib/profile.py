@@ -34,12 +34,13 @@ class ProfileSource:
     created_at: datetime
     outcome: bool | None = None  # did the episode succeed, where recorded
     successor: str | None = None  # for a superseded source: the source that supersedes it
+    summary: bool = False  # a summary speaks for many memories and times; a memory for one
     # `extract(content)` when the caller kept it from an earlier build (None: extracted here)
     extracted: Extracted | None = field(default=None, compare=False, repr=False)
 
 
 def extract(content: str) -> Extracted:
-    return tuple(ex.extract_facts(content)), slot_states(content), tuple(statements(content))
+    return tuple(ex.extract_facts(content)), slot_states(content), tuple(statements(content, theirs=True))
 
 
 @dataclass(frozen=True)
@@ -334,7 +335,7 @@ def build_profile(
         facts, states, found = source.extracted or extract(source.content)
         covered = _read_slots(source, index, latest, topic_of_slot, facts, stated, states)
         _read_facts(source, index, covered, latest, topic_of_slot, occurrences, facts, stated)
-        clauses.read(index, source.id, found)
+        clauses.read(index, source.id, found, one_time=not source.summary)
     clauses.forget_old_notes([s.created_at for s in used])
     patterns = _patterns(occurrences, used, latest, stated, min_occurrences, min_success_rate)
     current_lines(clauses, latest, stated)

@@ -23,6 +23,9 @@ _WORK = frozenset({"job", "role", "occupation"})
 # how a line names the value of its relation first
 _DASH = " \u2014 "
 _SAYS = {"residence": "Lives in", "job": "Works at", "role": "Works at", "spouse": "Married to"}
+# people one is a partner to: "person:girlfriend" lines a newer partner statement naming them replaces
+_PARTNER = frozenset({"husband", "wife", "partner", "girlfriend", "boyfriend", "fiance", "fiancee"})
+_PARTNER_KEYS = [["person", noun] for noun in sorted(_PARTNER)]
 
 
 def rendered(st: Statement) -> str:
@@ -43,8 +46,10 @@ class Stated:
     frames: dict[str, frozenset[str]] = field(default_factory=dict)
     valued: set[str] = field(default_factory=set)  # attributes whose current statement names a value
     retired: dict[str, str] = field(default_factory=dict)  # clauses a newer statement replaced or ended -> source
+    people: set[str] = field(default_factory=set)  # names the user gave a relation to ("my cofounder Ruth")
 
-    def read(self, index: int, source_id: str, found: Sequence[Statement]) -> None:
+    def read(self, index: int, source_id: str, found: Sequence[Statement], one_time: bool = True) -> None:
+        """`one_time`: the source was said at one time (a memory, not a summary of many)."""
         for st in found:
             for value in st.stale:  # "Cypress, not Playwright": a value named as no longer so
                 named = re.compile(rf"\b{re.escape(value.lower())}\b")
@@ -62,6 +67,13 @@ class Stated:
                 initials = {w for w in st.line.split() if w.isupper() and 2 <= len(w) <= 5}
                 self._drop(lambda key, line, words, e=ended, k=own, a=initials:
                            _ends(e, words) or key == k or any(_spells(x, line) for x in a))
+            if st.relation in ("person", "spouse"):
+                self.people.add(st.value.lower())
+            if st.relation == "partner":
+                # "proposed to Dana" after "my girlfriend Dana": a partner named again in another standing
+                named = st.words
+                self._drop(lambda key, line, words, n=named: key.split(":")[:2] in _PARTNER_KEYS and bool(n & words
+                                                                                                     - _PARTNER))
             if st.past:
                 self.past[st.line] = (index, source_id)
             else:
@@ -81,6 +93,10 @@ class Stated:
                     # the same value again ("first week at Wise" after "starting at Wise as a staff engineer"):
                     # the newer source states both
                     line, words = f"{line} | {held[1].split(_DASH, 1)[-1]}", words | held[3]
+                elif held and st.value and one_time and held[2] == source_id and key == st.key:
+                    # two values in one memory ("arrived in Amsterdam! the flat is in De Pijp"): what is said
+                    # at one time does not replace itself, so both hold (a place within a place)
+                    line, words = f"{held[1]} | {line}", words | held[3]
                 elif key in self.current:
                     self.retired.update(dict.fromkeys(clauses_of(self.current[key][1]), self.current[key][2]))
                 self.current[key] = (index, line, source_id, words)
@@ -101,7 +117,7 @@ class Stated:
         while recent: from the user's last NOTE_DAYS days (`times`: the sources' times, in order)."""
         since = as_utc(times[-1]) - timedelta(days=NOTE_DAYS)
         recent = next((i for i, t in enumerate(times) if as_utc(t) >= since), len(times))
-        for key in [k for k, v in self.current.items() if k.startswith("note:") and v[0] < recent]:
+        for key in [k for k, v in self.current.items() if k.startswith(("note:", "theirs:")) and v[0] < recent]:
             del self.current[key]
 
     def _drop(self, ended: Callable[[str, str, frozenset[str]], bool]) -> None:
@@ -136,11 +152,14 @@ def current_lines(clauses: Stated, latest: dict, stated: dict[str, set[str]]) ->
         line = _joined(w[1] for w in work)
         stated[line] = {work[0][2]}
         latest["said:work"] = ((work[0][0], 0), "current", line)
-    by_source: dict[str, list[tuple[int, str]]] = defaultdict(list)
+    by_source: dict[tuple[str, bool], list[tuple[int, str]]] = defaultdict(list)
     for key, (idx, line, sid, _) in clauses.current.items():
+        if key.startswith("theirs:") and key.split(":")[1] not in clauses.people:
+            continue  # news of someone the user never named as theirs
         if key.split(":")[0] not in _WORK:
-            by_source[sid].append((idx, line))
-    for sid, said in by_source.items():
+            # another person's news reads apart from what the user states of themself
+            by_source[sid, key.startswith("theirs:")].append((idx, line))
+    for (sid, _), said in by_source.items():
         # what one memory still states reads as one line, in the memory's order, citing it
         text = _joined(line for _, line in said)
         stated[text] = {sid}

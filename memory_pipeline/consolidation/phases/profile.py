@@ -39,7 +39,8 @@ def run(ctx: RunContext, writer: Writer, engine: Engine) -> PhaseResult:
         return res  # same inputs, same method: nothing to rebuild (a fallback profile is retried)
     # a summary speaks for its sources' time, so it is read as of its oldest source: a newer memory's
     # statement outranks the older ones a summary quotes
-    sources = [ProfileSource(r["id"], r["content"], r.get("temporal_start") or r["temporal_end"]) for r in summ]
+    sources = [ProfileSource(r["id"], r["content"], r.get("temporal_start") or r["temporal_end"], summary=True)
+               for r in summ]
     # a row's metadata is decoded only if it names an outcome (most rows have none)
     sources += [ProfileSource(str(r.id), r.content, r.created_at,
                               outcome=_outcome(json.loads(r.metadata)) if '"outcome"' in r.metadata else None,

@@ -51,7 +51,9 @@ CESSATION_PAIRS = {
     "on": frozenset({"hold"}),
 }
 # a period's completion ("first week done") is no state ended; a period at an organisation is a job
-ORDINALS, PERIODS = frozenset({"first", "second", "third", "fourth", "fifth"}), frozenset({"week", "day", "month"})
+# "a fourth grandchild": an ordinal after "a" is how many there are now
+ORDINAL_NUMBERS = {"second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6}
+ORDINALS, PERIODS = frozenset({"first", *ORDINAL_NUMBERS}), frozenset({"week", "day", "month"})
 NOUN_TOO = frozenset({"work", "use", "move", "drink", "study", "play", "lead", "reading", "running", "training"})
 NOUN_MARKERS = frozenset({"my", "our", "their", "his", "her", "the", "a", "an", "this"})
 NEGATORS = frozenset({"not", "no", "don't", "dont", "never", "doesn't", "didn't", "haven't", "isn't"})
@@ -64,7 +66,7 @@ HEADS = {
     **dict.fromkeys(("teach", "teaching", "manage", "managing", "lead", "leading", "studying",
                      "study"), "occupation"),
     **dict.fromkeys(("husband", "wife", "partner", "girlfriend", "boyfriend", "married", "engaged",
-                     "dating", "seeing", "fiance", "fiancee"), "partner"),
+                     "dating", "seeing", "fiance", "fiancee", "proposed"), "partner"),
     **dict.fromkeys(("kids", "kid", "children", "son", "daughter", "grandchildren", "grandchild",
                      "baby"), "children"),
     **dict.fromkeys(("cat", "dog", "cats", "dogs", "pet", "puppy", "kitten"), "pet"),
