@@ -12,12 +12,13 @@ from datetime import datetime, timedelta
 
 from memory_pipeline.lib.extract.statements import Statement, stems
 from memory_pipeline.lib.timestamps import as_utc
-from memory_pipeline.lib.vocab.profile_words import FUNCTION_WORDS, HEADS
+from memory_pipeline.lib.vocab.profile_words import ALL_HEADS, FUNCTION_WORDS, LIKING
 
 # How long a statement without a relation head counts as current (chosen on probes-dev, in-sample:
 # 120 days kept 44 of 71 current items and let 6 of 54 stale ones through; no window: 47 and 12)
 NOTE_DAYS = 120
-_HEAD_WORDS = frozenset(HEADS)
+_HEAD_WORDS = frozenset(ALL_HEADS)
+_LIKING_WORDS = frozenset(w for w, relation in ALL_HEADS.items() if relation in LIKING)
 # what the user does for work reads as one line
 _WORK = frozenset({"job", "role", "occupation"})
 # how a line names the value of its relation first
@@ -67,18 +68,14 @@ class Stated:
                 initials = {w for w in st.line.split() if w.isupper() and 2 <= len(w) <= 5}
                 self._drop(lambda key, line, words, e=ended, k=own, a=initials:
                            _ends(e, words) or key == k or any(_spells(x, line) for x in a))
-            if st.relation in ("person", "spouse"):
-                self.people.add(st.value.lower())
-            if st.relation == "partner":
-                # "proposed to Dana" after "my girlfriend Dana": a partner named again in another standing
-                named = st.words
-                self._drop(lambda key, line, words, n=named: key.split(":")[:2] in _PARTNER_KEYS and bool(n & words
-                                                                                                     - _PARTNER))
+            self._relation_said_again(st)
             if st.past:
                 self.past[st.line] = (index, source_id)
             else:
                 # the same frame with another value ("we're 7 now", "we're 9 people now"): the newer holds
-                self._drop(lambda key, line, words, f=st.frame: _same_frame(f, self.frames.get(key)))
+                # (a liking's key names its thing: "I like tea" shares a frame with "I like coffee")
+                if st.relation not in LIKING:
+                    self._drop(lambda key, line, words, f=st.frame: _same_frame(f, self.frames.get(key)))
                 # a choice among named alternatives ("torn between A and B") is settled by a newer statement
                 # naming one of them ("committed to A")
                 named = _names(st)
@@ -105,6 +102,18 @@ class Stated:
                     (self.valued.add if st.value else self.valued.discard)(key)
                     # a new value replaces the lines that stood beside the old one
                     self._drop(lambda k, line, words, own=key: k.startswith(f"{own}:") and ":" not in own)
+
+    def _relation_said_again(self, st: Statement) -> None:
+        """What a newer statement of a person or a liking ends besides its own attribute."""
+        if st.relation in ("person", "spouse"):
+            self.people.add(st.value.lower())
+        if st.relation in LIKING:
+            # "I love coffee" after "I hate drinking coffee": a newer liking of the same thing holds
+            liked = stems(st.words - _LIKING_WORDS)
+            self._drop(lambda key, line, words: key.split(":")[0] in LIKING and bool(liked) and liked <= stems(words))
+        if st.relation == "partner":
+            # "proposed to Dana" after "my girlfriend Dana": a partner named again in another standing
+            self._drop(lambda key, line, words: key.split(":")[:2] in _PARTNER_KEYS and bool(st.words & words - _PARTNER))
 
     def retired_clauses(self) -> dict[str, str]:
         """The clauses (as `statements` words them) no longer current, each with the source that said it:

@@ -15,7 +15,7 @@ from memory_pipeline.consolidation.phases.base import PhaseResult, judged_by
 from memory_pipeline.consolidation.writer import Writer
 from memory_pipeline.engines.base import PROFILE, Engine
 from memory_pipeline.lib import profile as lib_profile
-from memory_pipeline.lib.extract import Fact, SlotValue, Statement
+from memory_pipeline.lib.extract import Fact, Statement
 from memory_pipeline.lib.profile import ProfileSource
 
 NAME = "profile"
@@ -108,17 +108,15 @@ def extractor_fingerprint() -> str:
 
 
 def _to_json(value: lib_profile.Extracted) -> list:
-    facts, states, said = value
+    facts, said = value
     return [[[f.kind, f.value, f.negated, f.text] for f in facts],
-            [[key, sv.slot, sv.value, sv.negated] for key, sv in states.items()],
             [[st.key, st.line, st.past, sorted(st.words), list(st.stale), sorted(st.frame), st.ends, st.relation,
               st.value] for st in said]]
 
 
 def _from_json(data: list) -> lib_profile.Extracted:
-    facts, states, said = data
+    facts, said = data
     return (tuple(Fact(k, v, bool(n), t) for k, v, n, t in facts),
-            {key: SlotValue(slot, v, bool(n)) for key, slot, v, n in states},
             tuple(Statement(k, line, bool(p), frozenset(w), tuple(st), frozenset(f), bool(e), r, v)
                   for k, line, p, w, st, f, e, r, v in said))
 

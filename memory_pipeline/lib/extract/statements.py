@@ -124,7 +124,7 @@ def _conjugate(verb: str) -> str:
     """The third person of a relation head ("live" -> "lives"); other verbs and past forms stay as said."""
     if verb in pw.IRREGULAR_THIRD:
         return pw.IRREGULAR_THIRD[verb]
-    if verb not in pw.HEADS or verb.endswith(("ed", "ing", "s")) or verb in IRREGULAR_PAST:
+    if verb not in pw.ALL_HEADS or verb.endswith(("ed", "ing", "s")) or verb in IRREGULAR_PAST:
         return verb
     if verb.endswith(("ch", "sh", "x", "o")):
         return verb + "es"
@@ -133,12 +133,12 @@ def _conjugate(verb: str) -> str:
     return verb + "s"
 
 
-def _relation(tokens: list[str]) -> tuple[str, int] | None:
+def _relation(tokens: list[str], heads: dict[str, str] = pw.HEADS) -> tuple[str, int] | None:
     """(relation, index of its head): the first head that is not the object of a preposition ("people
     from work") nor part of a name ("Diet Coke"); a possession verb gives way to a head noun after it
     ("bought a house": residence)."""
     words = [t.lower() for t in tokens]
-    found = [(pw.HEADS[w], i) for i, w in enumerate(words) if w in pw.HEADS and not (i and tokens[i][:1].isupper())
+    found = [(heads[w], i) for i, w in enumerate(words) if w in heads and not (i and tokens[i][:1].isupper())
              and (i == 0 or words[i - 1] not in pw.PREPOSITIONS)
              # a head used as a noun ("our sprint work") or a verb whose subject is a thing ("scheduling has moved")
              and not (w in pw.NOUN_TOO and set(words[max(0, i - 2) : i]) & pw.NOUN_MARKERS)
@@ -154,6 +154,7 @@ def _relation(tokens: list[str]) -> tuple[str, int] | None:
     return found[0] if found else None
 
 
+_CALLED = re.compile(r"\b(?i:my\s+name\s+is|call\s+me)\s+([A-Z][\w'-]+)")
 _NAMED = re.compile(r"\s*(?i:his|her|their)\s+name\s+is\s+([A-Z][\w'-]+)")
 _ORG_AFTER = re.compile(r"\b(?:at|for)\s+[A-Z]")
 _NAME = r"([A-Z][\w.&'\u00C0-\u017F-]*(?:\s+(?:of\s+)?[A-Z0-9][\w.&'\u00C0-\u017F-]*)*)"
@@ -186,7 +187,8 @@ def _stopped(words: list[str]) -> int | None:
 
 def _key(relation: str, words: list[str], head: int) -> str:
     """The attribute; a multi-valued relation (tools, pets, family...) has one per value."""
-    rest = [w for w in words[head + 1 :] if w not in pw.FUNCTION_WORDS][:2]
+    # a liking is one per thing ("favorite color", "coffee"): its first word names it
+    rest = [w for w in words[head + 1 :] if w not in pw.FUNCTION_WORDS][:1 if relation in pw.LIKING else 2]
     return relation if relation in pw.SINGLE_VALUED else f"{relation}:{' '.join(rest)}"
 
 
@@ -248,10 +250,11 @@ def said_by_user(text: str, value: str) -> bool:
                for clause, _, words, standing in _clauses(text))
 
 
-def statements(text: str, *, theirs: bool = False) -> list[Statement]:
-    """The first-person statements of `text` that name a relation, in text order; with `theirs`, also
-    what a clause states of a person it names as its subject (relation "theirs": their news, not the
-    user's fact)."""
+def statements(text: str, *, profile: bool = False) -> list[Statement]:
+    """The first-person statements of `text` that name a relation, in text order. With `profile`, the
+    profile's wider reading (the judge's features were fitted on the narrower one): the relations of
+    PROFILE_HEADS (likes, dislikes, origin, birthday), the user's name, and what a clause states of a
+    person it names as its subject (relation "theirs": their news, not the user's fact)."""
     found: list[Statement] = []
     for clause, tokens, words, standing in _clauses(text):
         if standing == "modal":
@@ -261,32 +264,33 @@ def statements(text: str, *, theirs: bool = False) -> list[Statement]:
         if standing == "other":
             # an explicit contrast retires its value whoever's clause it is ("they use Condens, not Dovetail")
             found += [p for p in people if _stopped(words) is None]
-            if theirs and (named := _NAMED.match(clause)) and found and not found[-1].value \
+            if profile and (named := _NAMED.match(clause)) and found and not found[-1].value \
                     and any(pw.HEADS.get(w) == "partner" for w in found[-1].words):
                 # "seeing someone! his name is Andre": the name of the person the clause before introduced
                 st, name = found[-1], named[1]
                 found[-1] = replace(st, line=f"{st.line}: {name}", words=st.words | {name.lower()}, value=name)
-            found += _theirs(clause, tokens, words) if theirs else []
+            found += _theirs(clause, tokens, words) if profile else []
             found += [Statement("contrast", "", False, frozenset(), stale, ends=False, relation="contrast")] if stale else []
             continue
-        said = _statement(clause, tokens, words, bool(people), stale)
-        found += [said] if said else people
+        said = _statement(clause, tokens, words, bool(people), stale, pw.ALL_HEADS if profile else pw.HEADS)
+        named = _named(clause) if profile else []
+        found += named or ([said] if said else people)
     return found
 
 
 def _theirs(clause: str, tokens: list[str], words: list[str]) -> list[Statement]:
     """A clause whose subject is a named person ("Ruth is on maternity leave", "my husband Javier found a
-    job"), as said of them; a stopped or negated one is left out (what ended is no news to state)."""
+    job"), as said of them, keyed by the person (their newest news holds); a stopped or negated one is left out."""
     m = _POSSESSED.match(clause.strip())
     name = m["name"] if m and m["noun"].lower() in pw.PEOPLE and clause.strip()[m.end():].strip(" .,!") else None
     if name is None and tokens[0][:1].isupper() and not tokens[0].isupper() and words[0] not in pw.FUNCTION_WORDS \
-            and (words[0].endswith("'s") or words[1] in pw.AUXILIARIES | pw.BE | set(pw.HEADS)):
+            and (words[0].endswith("'s") or tokens[1][:1].islower() and tokens[1].isalpha()):
         name = tokens[0].removesuffix("'s")  # "Aisha's pregnant", "Ruth is on leave"
     if name is None or _stopped(words) is not None or any(w in pw.NEGATORS for w in words):
         return []
     line = _third_person(clause.strip(" ,.!"))
-    return [Statement(f"theirs:{name.lower()}:{' '.join(sorted(frame(clause)))}", line, False, content_words(clause),
-                      frame=frame(clause), relation="theirs", value=name)]
+    return [Statement(f"theirs:{name.lower()}", line, False, content_words(clause), frame=frame(clause),
+                      relation="theirs", value=name)]
 
 
 def _count(words: list[str]) -> str:
@@ -298,10 +302,17 @@ def _count(words: list[str]) -> str:
     return ""
 
 
+def _named(clause: str) -> list[Statement]:
+    """"my name is Alice", "call me Alice": what the user is called."""
+    m = _CALLED.search(clause)
+    return [Statement("name", f"Goes by {m[1]}", False, frozenset({m[1].lower()}), relation="name",
+                      value=m[1])] if m else []
+
+
 def _statement(clause: str, tokens: list[str], words: list[str], names_people: bool,
-               stale: tuple[str, ...]) -> Statement | None:
+               stale: tuple[str, ...], heads: dict[str, str] = pw.HEADS) -> Statement | None:
     """The user's clause as a statement, or None when it names no relation and carries no value."""
-    rel = _relation(tokens)
+    rel = _relation(tokens, heads)
     rest = _NOT_X.sub("", clause)
     stopped = _stopped([t.lower() for t in _tokens(rest)]) is not None
     # a clause without a relation head is kept only when it carries a value (a number or a name)
