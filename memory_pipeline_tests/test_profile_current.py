@@ -193,3 +193,12 @@ def test_a_partner_named_again_and_a_person_named_by_a_pronoun(service):
     assert "Their boyfriend is Callum" not in content, content
     assert any("Married to Callum" in line or "married to Callum" in line for line in _lines(content)), content
     assert any("dating" in line and "Priya" in line for line in _lines(content)), content
+
+
+def test_a_persons_newer_news_replaces_their_older_news(service):
+    content, _, ids, _ = _profile(service, "u-news", [
+        "my son Theo goes to a childminder on Fridays while I work",
+        "Theo started at the village school this week, he loves it",
+    ])
+    line = next(line for line in _lines(content) if "Theo started at the village school" in line)
+    assert line.endswith(f"[m{ids[1]}]") and "childminder" not in content, content

@@ -86,9 +86,9 @@ class Stated:
                 key = st.key if st.value or st.key not in self.valued else f"{st.key}:{st.line}"
                 line, words = rendered(st), st.words
                 held = self.current.get(st.key)
-                if held and st.value and st.value.lower() in held[1].lower():
+                if held and st.value and st.value.lower() in held[1].lower() and st.relation != "theirs":
                     # the same value again ("first week at Wise" after "starting at Wise as a staff engineer"):
-                    # the newer source states both
+                    # the newer source states both (a person's news is no value: their newest holds)
                     line, words = f"{line} | {held[1].split(_DASH, 1)[-1]}", words | held[3]
                 elif held and st.value and one_time and held[2] == source_id and key == st.key:
                     # two values in one memory ("arrived in Amsterdam! the flat is in De Pijp"): what is said
