@@ -46,7 +46,7 @@ def facts_json(text: str) -> list[dict]:
         {"kind": "slot", "slot": s.slot, "value": s.value, "negated": s.negated} for s in extract_slots(text)
     ]
     # what the profile's clause reader states (it marks the row as one the profile reads)
-    facts += [{"kind": "statement", "key": st.key, "value": st.line, "negated": st.past} for st in statements(text)]
+    facts += [{"kind": "statement", "key": st.key, "value": st.line, "negated": st.past} for st in statements(text, profile=True)]
     return facts
 
 

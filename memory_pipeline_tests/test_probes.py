@@ -55,6 +55,14 @@ def test_profile_judge_counts_current_and_past_lines():
     assert ps.profile_outcome("Constraints: vegan.", [], ["vegan"])["leaked"] == ["vegan"]
 
 
+def test_profile_judge_reads_a_name_with_a_number_word_and_a_present_stop():
+    # "Capture One" is a product, not one dog; "I stop the app" says the app use ended (non-native present)
+    assert ps.stated("has only one dog", "Switching to Capture One. Has a dog, Fritz") == (False, False)
+    assert ps.stated("edits in Capture One", "Edits everything in Capture One now") == (True, True)
+    assert ps.stated("has one dog", "Has one dog, Fritz") == (True, True)
+    assert ps.stated("learns Dutch with an app", "I stop the Dutch app.") == (True, False)
+
+
 def test_dedup_outcome():
     assert not ps.dedup_outcome(merged=True, flagged=False, must_not_merge=True)["passed"]
     assert ps.dedup_outcome(merged=False, flagged=True, must_not_merge=False)["passed"]

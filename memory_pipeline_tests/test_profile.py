@@ -64,7 +64,7 @@ def test_same_profile_for_any_input_order():
         assert build_profile(shuffled) == expected
 
 
-def test_sections_cover_identity_preferences_tools_habits_constraints_avoid():
+def test_every_statement_is_a_current_line_from_the_clause_reader():
     sources = [
         src("a", "My name is Alice. I live in Paris.", 0),
         src("b", "I'm a data engineer at Acme.", 1),
@@ -78,49 +78,38 @@ def test_sections_cover_identity_preferences_tools_habits_constraints_avoid():
         src("j", "Before work, I go for a run.", 9),
         src("k", "Going for a run before work is part of my routine.", 10),
         src("l", "I have a cat named Tom.", 11),
+        src("m", "My email is alice@example.com", 12),
     ]
     profile = build_profile(sources)
     assert list(profile.sections) == [s for s in SECTIONS if s in profile.sections]
-    assert profile.sections["identity"] == ("is called Alice",)
-    # where the user lives, works and what they have: first-person statements, the newest per attribute
+    assert profile.sections["identity"] == ("can be reached at alice@example.com",)
+    # preferences, dislikes, tools and constraints are first-person statements like where the user lives:
+    # the newest per attribute, one line per memory, in the third person
     current = profile.sections["current"]
     for line in ("Lives in Berlin \u2014 Moved to Berlin", "Works at Acme \u2014 Is a data engineer at Acme",
-                 "Has a cat named Tom", "Switched to helix"):
+                 "Has a cat named Tom", "Switched to helix", "Goes by Alice", "Their favorite color is green",
+                 "Hates meetings", "Is vegetarian | Is allergic to peanuts"):
         assert line in current
     assert not [line for line in current if "Paris" in line or "vim" in line]
-    assert "favorite color: green" in profile.sections["preferences"]
-    assert profile.sections["tools"][0] == "helix (editor)"
-    assert "tmux" in profile.sections["tools"]
-    assert "vim (editor)" not in profile.sections["tools"]
-    assert set(profile.sections["constraints"]) == {"allergic to peanuts"}
-    # a diet is a relation the clause reader states; what one memory states reads as one line
-    assert "Is vegetarian | Is allergic to peanuts" in current
-    assert profile.sections["avoid"] == ("meetings",)
     assert profile.sections["habits"] == ("go for a run before work",)
     assert profile.patterns == (("go for a run before work", 3, None),)
-    for phrase in (
-        "The user is called Alice",
-        "Lives in Berlin",
-        "Tools: helix (editor)",
-        "Avoids: meetings",
-    ):
-        assert phrase in profile.content
+    assert "The user can be reached at alice@example.com." in profile.content
     assert "Habits: go for a run before work (seen 3 times)." in profile.content
 
 
 @pytest.mark.parametrize(
-    ("first", "second", "section", "absent"),
+    ("first", "second", "shown", "hidden"),
     [
-        ("I like coffee", "I don't like coffee", "avoid", "preferences"),
-        ("I don't like coffee", "I like coffee", "preferences", "avoid"),
-        ("I hate drinking coffee", "I love coffee", "preferences", "avoid"),
-        ("I love coffee", "I don't like coffee", "avoid", "preferences"),
+        ("I like coffee", "I don't like coffee", "Doesn't like coffee", "Likes coffee"),
+        ("I don't like coffee", "I like coffee", "Likes coffee", "Doesn't like coffee"),
+        ("I hate drinking coffee", "I love coffee", "Loves coffee", "Hates drinking coffee"),
+        ("I love coffee", "I don't like coffee", "Doesn't like coffee", "Loves coffee"),
     ],
 )
-def test_later_like_or_dislike_of_the_same_thing_wins(first, second, section, absent):
+def test_later_like_or_dislike_of_the_same_thing_wins(first, second, shown, hidden):
     profile = build_profile([src("a", first, 0), src("b", second, 1)])
-    assert "coffee" in " ".join(profile.sections[section])
-    assert "coffee" not in " ".join(profile.sections.get(absent, ()))
+    assert profile.sections["current"] == (shown,)
+    assert hidden in profile.sections["retired"]
 
 
 def test_a_dislike_of_an_old_value_does_not_remove_the_current_one():
@@ -129,9 +118,7 @@ def test_a_dislike_of_an_old_value_does_not_remove_the_current_one():
         src("b", "I've switched from coffee to tea", 1),
         src("c", "I hate coffee", 2),
     ]
-    profile = build_profile(sources)
-    assert profile.sections["preferences"] == ("drinks tea",)
-    assert profile.sections["avoid"] == ("coffee",)
+    assert build_profile(sources).sections["current"] == ("Hates coffee", "Has switched to tea")
 
 
 def test_a_tool_given_up_is_named_as_past_not_avoided():
@@ -183,9 +170,12 @@ def test_success_threshold_and_minimum_are_configurable():
     assert build_profile(sources, min_occurrences=4).patterns == ()
 
 
-def test_tool_patterns_count_distinct_sources():
+def test_a_tool_is_a_statement_not_a_pattern():
+    # seed 001's patterns are habits; a tool the user names is what their newest statement says
     sources = [src(f"s{i}", "I use Python for scripts. I use Python at work.", i) for i in range(3)]
-    assert build_profile(sources).patterns == (("Python", 3, None),)
+    profile = build_profile(sources)
+    assert profile.patterns == ()
+    assert profile.sections["current"] == ("Uses Python for scripts | Uses Python at work",)
 
 
 def test_a_summary_quoting_a_memory_does_not_count_it_again():
@@ -217,18 +207,19 @@ def test_identity_details():
         src("a", "I grew up in Porto. My birthday is on March 5.", 0),
         src("b", "My email is ann@example.com", 1),
         src("c", "I have two dogs and my partner's name is Sam.", 2),
-        src("d", "My favourite programming language is Rust and I'm on Linux.", 3),
+        src("d", "My favourite programming language is Rust.", 3),
     ]
     profile = build_profile(sources)
-    assert profile.sections["identity"] == (
-        "grew up in Porto",
-        "has a birthday on March 5",
-        "can be reached at ann@example.com",
-    )
-    # family and pets come from the clause reader, as the user said them
-    assert "Has two dogs | Their partner's name is Sam" in profile.sections["current"]
-    assert "favorite programming language: Rust" in profile.sections["preferences"]
-    assert profile.sections["tools"] == ("Linux (OS)",)
+    assert profile.sections["identity"] == ("can be reached at ann@example.com",)
+    # family, pets, origin and favourites come from the clause reader, as the user said them
+    assert profile.sections["current"] == ("Their favourite programming language is Rust",
+                                           "Has two dogs | Their partner's name is Sam",
+                                           "Grew up in Porto | Their birthday is on March 5")
+
+
+def test_someone_elses_email_is_not_the_users():
+    profile = build_profile([src("a", "Bob's email is bob@example.com, he asked me to pass it on", 0)])
+    assert "identity" not in profile.sections
 
 
 CATEGORIES = [
@@ -255,12 +246,11 @@ CATEGORIES = [
 ]
 
 
-def test_most_recent_items_come_first_and_content_stays_short():
+def test_most_recent_items_come_first():
     sources = [src(f"s{i:02d}", f"My favorite {c} is pick {c}.", i) for i, c in enumerate(CATEGORIES)]
-    profile = build_profile(sources)
-    assert profile.sections["preferences"][0] == "favorite park: pick park"
-    assert len(profile.sections["preferences"]) == len(CATEGORIES) == 20
-    assert profile.content.count("favorite ") == 8
+    current = build_profile(sources).sections["current"]
+    assert current[0] == "Their favorite park is pick park"
+    assert len(current) == len(CATEGORIES) == 20
 
 
 def test_sources_without_facts_still_count_as_sources_but_give_no_content():
@@ -303,29 +293,6 @@ def test_values_are_noun_phrases_the_user_stated(text):
 def test_an_acronym_keeps_its_case():
     profile = build_profile([src("a", "I work as a SRE.", 0)])
     assert profile.sections["current"] == ("Works as a SRE",)
-
-
-@pytest.mark.parametrize("value", [
-    "is awesome", "just take a look at the sunset- it", "helping the community and making it",
-    "cannot let go of my dream to make", "future generations to go through",
-])
-def test_fragments_are_no_values(value):
-    from memory_pipeline.lib.profile import noun_phrase
-
-    assert noun_phrase(value) is None
-
-
-@pytest.mark.parametrize("value", ["camping trips with my fam", "allergic to peanuts", "not allowed to drive"])
-def test_noun_phrases_stay(value):
-    from memory_pipeline.lib.profile import noun_phrase
-
-    assert noun_phrase(value) == value
-
-
-def test_a_dangling_end_is_trimmed():
-    from memory_pipeline.lib.profile import noun_phrase
-
-    assert noun_phrase("a creative outlet and a") == "a creative outlet"
 
 
 def test_a_superseded_source_is_read_where_it_was_said():

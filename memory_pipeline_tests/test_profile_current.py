@@ -141,3 +141,64 @@ def test_the_stored_and_the_served_block_strike_what_the_profile_retired(service
     for text in (block, stored):
         quoted = [line for line in text.splitlines() if "studying for the GMAT" in line]
         assert quoted and all(re.search(r"~~[^~]*studying for the GMAT[^~]*~~", line) for line in quoted), text
+
+
+def test_named_peoples_news_is_stated_as_theirs(service):
+    # issue 30: facts about other people are theirs: stated with their own subject, on a line of their own,
+    # never as the user's; a stranger the user never named as theirs stays out
+    content, _, ids, block = _profile(service, "u-theirs", [
+        "I work as an architect at Foster in Bristol.",
+        "my wife Ingrid got a teaching post at a primary school in Clifton, she starts in May",
+        "Marta is moving to Lisbon next month.",
+    ])
+    line = next(line for line in _lines(content) if "Ingrid got a teaching post" in line)
+    assert line.startswith("Their wife Ingrid got a teaching post") and line.endswith(f"[m{ids[1]}]"), content
+    assert "Marta" not in content and "Lisbon" not in content, content
+    assert not [ln for ln in _lines(content) if ln.startswith(("Works at Clifton", "Lives in Clifton"))], content
+    assert line in block
+
+
+def test_one_memory_naming_a_town_and_its_district_keeps_both(service):
+    content, _, _, _ = _profile(service, "u-district", [
+        "I live in Leeds, been here for years.",
+        "We moved to Glasgow at last! The flat is in Partick, tiny but bright",
+    ])
+    line = next(line for line in _lines(content) if "Glasgow" in line)
+    assert "Partick" in line and "Leeds" not in content, content
+
+
+def test_an_ordinal_says_how_many_there_are_now(service):
+    content, _, _, _ = _profile(service, "u-ordinal", [
+        "I have two dogs, both terriers.",
+        "we adopted a third dog last weekend, a greyhound called Bolt",
+    ])
+    assert any("3 dogs now" in line for line in _lines(content)), content
+
+
+def test_what_one_does_at_an_organisation_is_where_one_works(service):
+    content, _, _, _ = _profile(service, "u-do-at", [
+        "I do data engineering at Ocado, mostly pipelines.",
+        "promoted to Principal Engineer last week!",
+    ])
+    work = next(line for line in _lines(content) if "Principal Engineer" in line)
+    assert "Works at Ocado" in work, content
+
+
+def test_a_partner_named_again_and_a_person_named_by_a_pronoun(service):
+    content, _, _, _ = _profile(service, "u-partner", [
+        "my boyfriend Callum and I adopted a cat together",
+        "got married to Callum in the summer, small wedding in Skye",
+        "I've started dating again! her name is Priya, she's a vet",
+    ])
+    assert "Their boyfriend is Callum" not in content, content
+    assert any("Married to Callum" in line or "married to Callum" in line for line in _lines(content)), content
+    assert any("dating" in line and "Priya" in line for line in _lines(content)), content
+
+
+def test_a_persons_newer_news_replaces_their_older_news(service):
+    content, _, ids, _ = _profile(service, "u-news", [
+        "my son Theo goes to a childminder on Fridays while I work",
+        "Theo started at the village school this week, he loves it",
+    ])
+    line = next(line for line in _lines(content) if "Theo started at the village school" in line)
+    assert line.endswith(f"[m{ids[1]}]") and "childminder" not in content, content

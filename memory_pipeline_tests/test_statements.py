@@ -76,3 +76,19 @@ def test_a_past_head_word_is_not_given_a_third_person_s():
     lines = [s.line for s in statements("Bought a new bike six days ago. I got a puppy. I have two cats.")]
     assert lines[:2] == ["Bought a new bike six days ago", "Got a puppy"], lines
     assert "Has two cats" in lines
+
+
+def test_the_profiles_wider_reading_names_likes_origin_and_the_name():
+    # what the older fact and slot rules gave the profile, the clause reader now reads (statements(profile=True));
+    # the judge's narrower reading is unchanged
+    said = {st.relation: st for st in statements(
+        "Call me Ines. I grew up in Braga, I love hiking and I can't stand crowds", profile=True)}
+    assert said["name"].line == "Goes by Ines"
+    assert said["origin"].value == "Braga"
+    assert said["preference"].line == "Loves hiking"
+    assert not [st for st in statements("I grew up in Braga and I love hiking") if st.relation in ("origin", "preference")]
+
+
+def test_likings_are_one_per_thing():
+    keys = [st.key for st in statements("My favourite film is Heat. My favourite band is Low. I like tea", profile=True)]
+    assert keys == ["preference:film", "preference:band", "preference:tea"]

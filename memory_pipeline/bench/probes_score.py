@@ -26,7 +26,7 @@ _STOP = frozenset(_STOP_WORDS.split())
 # a line that says a fact is past is not stating it as current (the README: "used to work at X" is fine)
 _PAST = re.compile(
     r"\b(used to|previously|formerly|former|no longer|not any ?more|anymore|ex-|past|superseded|replaced"
-    r"|was|were|stopped|quit|left|until)\b", re.I)
+    r"|was|were|stop|stops|stopped|quit|left|until)\b", re.I)
 
 
 _NUMBER_WORDS = "zero one two three four five six seven eight nine ten eleven twelve"
@@ -51,13 +51,19 @@ def item_words(item: str) -> tuple[set[str], set[str]]:
     """(key words, other content words) of a profile item: key words are names and numbers (a capital
     letter after the first word, or a digit), which must all be said."""
     keys, other = set(), set()
-    for i, m in enumerate(_WORD.finditer(item)):
-        w = m.group(0)
+    tokens = [m.group(0) for m in _WORD.finditer(item)]
+    for i, w in enumerate(tokens):
         if w.lower() in _STOP:
             continue
-        s = stem(w)
+        s = _stem_in(tokens, i)
         (keys if s.isdigit() or any(c.isdigit() for c in w) or (i > 0 and w[0].isupper()) else other).add(s)
     return keys, other
+
+
+def _stem_in(tokens: list[str], k: int) -> str:
+    """The stem of `tokens[k]`; a number word inside a name ("Capture One") is part of the name, not a count."""
+    t = tokens[k]
+    return t.lower() if t.lower() in _NUMBERS and t[:1].isupper() and k and tokens[k - 1][:1].isupper() else stem(t)
 
 
 def stated(item: str, text: str) -> tuple[bool, bool]:
@@ -75,11 +81,17 @@ def stated(item: str, text: str) -> tuple[bool, bool]:
             past_section = bool(_PAST_HEADING.search(raw))
         for part, struck in [(m.group(0), True) for m in _STRUCK.finditer(raw)] + [(_STRUCK.sub(" ", raw), False)]:
             for line in re.split(r"(?<=[.;!?])\s+", part):
-                words = {stem(m.group(0)) for m in _WORD.finditer(line)}
+                words = _line_words(line)
                 if keys <= words and len(other & words) >= need and (keys or other & words):
                     any_line = True
                     current = current or not (struck or past_section or _PAST.search(line))
     return any_line, current
+
+
+def _line_words(line: str) -> set[str]:
+    """A line's stems; a number word inside a name ("Capture One") is part of the name, not a count."""
+    tokens = [m.group(0) for m in _WORD.finditer(line)]
+    return {_stem_in(tokens, k) for k in range(len(tokens))}
 
 
 def profile_outcome(block: str, current: Sequence[str], stale: Sequence[str]) -> dict:

@@ -12,17 +12,21 @@ from datetime import datetime, timedelta
 
 from memory_pipeline.lib.extract.statements import Statement, stems
 from memory_pipeline.lib.timestamps import as_utc
-from memory_pipeline.lib.vocab.profile_words import FUNCTION_WORDS, HEADS
+from memory_pipeline.lib.vocab.profile_words import ALL_HEADS, FUNCTION_WORDS, LIKING
 
 # How long a statement without a relation head counts as current (chosen on probes-dev, in-sample:
 # 120 days kept 44 of 71 current items and let 6 of 54 stale ones through; no window: 47 and 12)
 NOTE_DAYS = 120
-_HEAD_WORDS = frozenset(HEADS)
+_HEAD_WORDS = frozenset(ALL_HEADS)
+_LIKING_WORDS = frozenset(w for w, relation in ALL_HEADS.items() if relation in LIKING)
 # what the user does for work reads as one line
 _WORK = frozenset({"job", "role", "occupation"})
 # how a line names the value of its relation first
 _DASH = " \u2014 "
 _SAYS = {"residence": "Lives in", "job": "Works at", "role": "Works at", "spouse": "Married to"}
+# people one is a partner to: "person:girlfriend" lines a newer partner statement naming them replaces
+_PARTNER = frozenset({"husband", "wife", "partner", "girlfriend", "boyfriend", "fiance", "fiancee"})
+_PARTNER_KEYS = [["person", noun] for noun in sorted(_PARTNER)]
 
 
 def rendered(st: Statement) -> str:
@@ -43,8 +47,10 @@ class Stated:
     frames: dict[str, frozenset[str]] = field(default_factory=dict)
     valued: set[str] = field(default_factory=set)  # attributes whose current statement names a value
     retired: dict[str, str] = field(default_factory=dict)  # clauses a newer statement replaced or ended -> source
+    people: set[str] = field(default_factory=set)  # names the user gave a relation to ("my cofounder Ruth")
 
-    def read(self, index: int, source_id: str, found: Sequence[Statement]) -> None:
+    def read(self, index: int, source_id: str, found: Sequence[Statement], one_time: bool = True) -> None:
+        """`one_time`: the source was said at one time (a memory, not a summary of many)."""
         for st in found:
             for value in st.stale:  # "Cypress, not Playwright": a value named as no longer so
                 named = re.compile(rf"\b{re.escape(value.lower())}\b")
@@ -62,11 +68,14 @@ class Stated:
                 initials = {w for w in st.line.split() if w.isupper() and 2 <= len(w) <= 5}
                 self._drop(lambda key, line, words, e=ended, k=own, a=initials:
                            _ends(e, words) or key == k or any(_spells(x, line) for x in a))
+            self._relation_said_again(st)
             if st.past:
                 self.past[st.line] = (index, source_id)
             else:
                 # the same frame with another value ("we're 7 now", "we're 9 people now"): the newer holds
-                self._drop(lambda key, line, words, f=st.frame: _same_frame(f, self.frames.get(key)))
+                # (a liking's key names its thing: "I like tea" shares a frame with "I like coffee")
+                if st.relation not in LIKING:
+                    self._drop(lambda key, line, words, f=st.frame: _same_frame(f, self.frames.get(key)))
                 # a choice among named alternatives ("torn between A and B") is settled by a newer statement
                 # naming one of them ("committed to A")
                 named = _names(st)
@@ -77,10 +86,14 @@ class Stated:
                 key = st.key if st.value or st.key not in self.valued else f"{st.key}:{st.line}"
                 line, words = rendered(st), st.words
                 held = self.current.get(st.key)
-                if held and st.value and st.value.lower() in held[1].lower():
+                if held and st.value and st.value.lower() in held[1].lower() and st.relation != "theirs":
                     # the same value again ("first week at Wise" after "starting at Wise as a staff engineer"):
-                    # the newer source states both
+                    # the newer source states both (a person's news is no value: their newest holds)
                     line, words = f"{line} | {held[1].split(_DASH, 1)[-1]}", words | held[3]
+                elif held and st.value and one_time and held[2] == source_id and key == st.key:
+                    # two values in one memory ("arrived in Amsterdam! the flat is in De Pijp"): what is said
+                    # at one time does not replace itself, so both hold (a place within a place)
+                    line, words = f"{held[1]} | {line}", words | held[3]
                 elif key in self.current:
                     self.retired.update(dict.fromkeys(clauses_of(self.current[key][1]), self.current[key][2]))
                 self.current[key] = (index, line, source_id, words)
@@ -89,6 +102,18 @@ class Stated:
                     (self.valued.add if st.value else self.valued.discard)(key)
                     # a new value replaces the lines that stood beside the old one
                     self._drop(lambda k, line, words, own=key: k.startswith(f"{own}:") and ":" not in own)
+
+    def _relation_said_again(self, st: Statement) -> None:
+        """What a newer statement of a person or a liking ends besides its own attribute."""
+        if st.relation in ("person", "spouse"):
+            self.people.add(st.value.lower())
+        if st.relation in LIKING:
+            # "I love coffee" after "I hate drinking coffee": a newer liking of the same thing holds
+            liked = stems(st.words - _LIKING_WORDS)
+            self._drop(lambda key, line, words: key.split(":")[0] in LIKING and bool(liked) and liked <= stems(words))
+        if st.relation == "partner":
+            # "proposed to Dana" after "my girlfriend Dana": a partner named again in another standing
+            self._drop(lambda key, line, words: key.split(":")[:2] in _PARTNER_KEYS and bool(st.words & words - _PARTNER))
 
     def retired_clauses(self) -> dict[str, str]:
         """The clauses (as `statements` words them) no longer current, each with the source that said it:
@@ -101,7 +126,7 @@ class Stated:
         while recent: from the user's last NOTE_DAYS days (`times`: the sources' times, in order)."""
         since = as_utc(times[-1]) - timedelta(days=NOTE_DAYS)
         recent = next((i for i, t in enumerate(times) if as_utc(t) >= since), len(times))
-        for key in [k for k, v in self.current.items() if k.startswith("note:") and v[0] < recent]:
+        for key in [k for k, v in self.current.items() if k.startswith(("note:", "theirs:")) and v[0] < recent]:
             del self.current[key]
 
     def _drop(self, ended: Callable[[str, str, frozenset[str]], bool]) -> None:
@@ -136,11 +161,14 @@ def current_lines(clauses: Stated, latest: dict, stated: dict[str, set[str]]) ->
         line = _joined(w[1] for w in work)
         stated[line] = {work[0][2]}
         latest["said:work"] = ((work[0][0], 0), "current", line)
-    by_source: dict[str, list[tuple[int, str]]] = defaultdict(list)
+    by_source: dict[tuple[str, bool], list[tuple[int, str]]] = defaultdict(list)
     for key, (idx, line, sid, _) in clauses.current.items():
+        if key.startswith("theirs:") and key.split(":")[1] not in clauses.people:
+            continue  # news of someone the user never named as theirs
         if key.split(":")[0] not in _WORK:
-            by_source[sid].append((idx, line))
-    for sid, said in by_source.items():
+            # another person's news reads apart from what the user states of themself
+            by_source[sid, key.startswith("theirs:")].append((idx, line))
+    for (sid, _), said in by_source.items():
         # what one memory still states reads as one line, in the memory's order, citing it
         text = _joined(line for _, line in said)
         stated[text] = {sid}

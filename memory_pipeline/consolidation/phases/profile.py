@@ -15,7 +15,7 @@ from memory_pipeline.consolidation.phases.base import PhaseResult, judged_by
 from memory_pipeline.consolidation.writer import Writer
 from memory_pipeline.engines.base import PROFILE, Engine
 from memory_pipeline.lib import profile as lib_profile
-from memory_pipeline.lib.extract import Fact, SlotValue, Statement
+from memory_pipeline.lib.extract import Fact, Statement
 from memory_pipeline.lib.profile import ProfileSource
 
 NAME = "profile"
@@ -37,7 +37,8 @@ def run(ctx: RunContext, writer: Writer, engine: Engine, found: Found) -> PhaseR
         return _embed_if_missing(res, found, existing)  # same inputs, same method: nothing to rebuild (a fallback profile is retried)
     # a summary speaks for its sources' time, so it is read as of its oldest source: a newer memory's
     # statement outranks the older ones a summary quotes
-    sources = [ProfileSource(r["id"], r["content"], r.get("temporal_start") or r["temporal_end"]) for r in summ]
+    sources = [ProfileSource(r["id"], r["content"], r.get("temporal_start") or r["temporal_end"], summary=True)
+               for r in summ]
     # a row's metadata is decoded only if it names an outcome (most rows have none)
     sources += [ProfileSource(str(r.id), r.content, r.created_at,
                               outcome=_outcome(json.loads(r.metadata)) if '"outcome"' in r.metadata else None,
@@ -103,17 +104,15 @@ def extractor_fingerprint() -> str:
 
 
 def _to_json(value: lib_profile.Extracted) -> list:
-    facts, states, said = value
+    facts, said = value
     return [[[f.kind, f.value, f.negated, f.text] for f in facts],
-            [[key, sv.slot, sv.value, sv.negated] for key, sv in states.items()],
             [[st.key, st.line, st.past, sorted(st.words), list(st.stale), sorted(st.frame), st.ends, st.relation,
               st.value] for st in said]]
 
 
 def _from_json(data: list) -> lib_profile.Extracted:
-    facts, states, said = data
+    facts, said = data
     return (tuple(Fact(k, v, bool(n), t) for k, v, n, t in facts),
-            {key: SlotValue(slot, v, bool(n)) for key, slot, v, n in states},
             tuple(Statement(k, line, bool(p), frozenset(w), tuple(st), frozenset(f), bool(e), r, v)
                   for k, line, p, w, st, f, e, r, v in said))
 

@@ -1,5 +1,6 @@
-"""Pattern-extracted facts and negations (seed 004): preferences, tools, habits, constraints, identity.
-Plain functions, no I/O; the rules themselves are the table in vocab.fact_rules."""
+"""Pattern-extracted facts and negations (seed 004, MISSION's save path): e-mails, phones, URLs,
+preferences, negations, and seed 001's habits. Plain functions, no I/O; the rules themselves are the table
+in vocab.fact_rules."""
 
 from __future__ import annotations
 
@@ -8,34 +9,16 @@ from collections.abc import Iterator
 
 from memory_pipeline.lib.extract.engine import Handler, apply_rules, compile_rules, text_words, trigger_words
 from memory_pipeline.lib.extract.items import Fact
-from memory_pipeline.lib.extract.phrases import (
-    capture,
-    gerund,
-    listed_values,
-    phrase_after,
-    sentence_span,
-    usable_value,
-)
+from memory_pipeline.lib.extract.phrases import capture, gerund, phrase_after, usable_value
 from memory_pipeline.lib.text import LETTERS, content_words
 from memory_pipeline.lib.vocab.fact_rules import (
-    BIRTHDAY,
-    CANT_SKIP,
-    CONSTRAINT,
     DATE_LIKE,
-    DIETS,
     EMAIL,
     EMAIL_RE,
-    EMPLOYER,
-    EMPLOYER_AFTER_ROLE,
     FACT_RULES,
     HABIT,
     HABIT_ADVERBS,
     HABIT_STOPS,
-    HOMETOWN,
-    MONTH_DAY,
-    MUST_SKIP,
-    MY_BIRTHDAY,
-    NAME,
     NEGATION,
     NEGATION_SKIP,
     NEGATION_STOPS,
@@ -45,26 +28,14 @@ from memory_pipeline.lib.vocab.fact_rules import (
     PHONE,
     PHONE_RE,
     PREFERENCE,
-    ROLE,
-    ROLE_SKIP,
-    TOOL,
-    TRAIT_NOUNS,
     URL,
     URL_RE,
 )
-from memory_pipeline.lib.vocab.words import (
-    CLAUSE_STOPS,
-    HABIT_FILLER,
-    LIST_STOPS,
-    OBJECT_STOPS,
-    PREFERENCE_STOPS,
-    ROLE_STOPS,
-)
+from memory_pipeline.lib.vocab.words import HABIT_FILLER, PREFERENCE_STOPS
 
 _Found = Iterator[tuple[int, Fact]]
 # "I don't like it in winter": "in" / "at" may belong to the object of a negated verb.
 _NEGATED_OBJECT_STOPS = NEGATION_STOPS - {"in", "at"}
-_CANNOT_STOPS = PREFERENCE_STOPS | {"anymore", "any"}
 
 
 def _fact(kind: str, value: str, text: str, start: int, end: int, negated: bool = False) -> tuple[int, Fact]:
@@ -108,12 +79,6 @@ def _negated_verb(text: str, m: re.Match[str]) -> _Found:
     yield _fact(NEGATION, value, text, m.start(), end, True)
 
 
-def _tools(text: str, m: re.Match[str]) -> _Found:
-    values, end = listed_values(text, m.end(), LIST_STOPS)
-    for value in values:
-        yield _fact(TOOL, value, text, m.start(), end)
-
-
 def _habit(text: str, m: re.Match[str]) -> _Found:
     value, end = phrase_after(text, m.end(), 12, HABIT_STOPS)
     if not usable_value(value) or value.split()[0].lower() in NOT_A_HABIT:
@@ -138,22 +103,12 @@ def _trailing_habit(text: str, m: re.Match[str]) -> _Found:
     yield _fact(HABIT, f"{body} every {m['period'].lower()}", text, m.start(), m.end())
 
 
-def _birthday(text: str, m: re.Match[str]) -> _Found:
-    start, end = sentence_span(text, m.start(), m.end())
-    sentence = text[start:end]
-    if not MY_BIRTHDAY.search(sentence):
-        return  # someone else's birthday
-    date = MONTH_DAY.search(sentence)
-    if date:
-        yield _fact(BIRTHDAY, f"{date['month'].capitalize()} {int(date['day'])}", text, start, end)
-
-
 def _value_before(kind: str, prefix: str = "", max_words: int = 5) -> Handler:
     """For "Bouldering is how I unwind": the value is the phrase that opens the clause."""
 
     def handle(text: str, m: re.Match[str]) -> _Found:
         value = " ".join(m["val"].split())
-        if kind != HOMETOWN and value[1:] == value[1:].lower():
+        if value[1:] == value[1:].lower():
             value = value[:1].lower() + value[1:]  # capitalised only because it starts the sentence
         if usable_value(value) and len(value.split()) <= max_words:
             yield _fact(kind, prefix + value, text, m.start("val"), m.end())
@@ -161,78 +116,13 @@ def _value_before(kind: str, prefix: str = "", max_words: int = 5) -> Handler:
     return handle
 
 
-def _cannot(text: str, m: re.Match[str]) -> _Found:
-    verb = m["verb"].lower()
-    if verb in CANT_SKIP:
-        return
-    obj, end = phrase_after(text, m.end(), 6, _CANNOT_STOPS)
-    yield _fact(CONSTRAINT, f"cannot {verb} {obj}".strip(), text, m.start(), max(end, m.end("verb")), True)
-
-
-def _must(text: str, m: re.Match[str]) -> _Found:
-    obj, end = phrase_after(text, m.end(), 8, CLAUSE_STOPS)
-    if not obj or obj.split()[0].lower() in MUST_SKIP:
-        return
-    negated = m["neg"].lower() != "must"
-    yield _fact(CONSTRAINT, f"{'must not' if negated else 'must'} {obj}", text, m.start(), end, negated)
-
-
-def _diet(text: str, m: re.Match[str]) -> _Found:
-    diet = re.sub(r"[-\s]+", "-", m["diet"].lower())
-    yield _fact(CONSTRAINT, diet, text, m.start(), m.end())
-
-
-def _name(text: str, m: re.Match[str]) -> _Found:
-    value, end = capture(text, m.end(), 3, OBJECT_STOPS, proper=True)
-    if not value:
-        return
-    if "call me" in m.group().lower() and not value[:1].isupper():
-        return  # "call me tomorrow"
-    if not value[:1].isupper():
-        value = value.split()[0]
-    yield _fact(NAME, value, text, m.start(), end)
-
-
-def _place(kind: str) -> Handler:
-    def handle(text: str, m: re.Match[str]) -> _Found:
-        value, end = capture(text, m.end(), 4, OBJECT_STOPS, proper=True)
-        if value:
-            yield _fact(kind, value, text, m.start(), end)
-
-    return handle
-
-
-def _role(text: str, m: re.Match[str]) -> _Found:
-    value, end = capture(text, m.end(), 4, ROLE_STOPS)
-    if not value or value.split()[0].lower() in ROLE_SKIP:
-        return
-    if value.split()[-1].lower() in TRAIT_NOUNS:
-        return  # "a morning person" is a trait, not a role
-    if re.fullmatch(rf"(?:{DIETS})", value, re.IGNORECASE):
-        return
-    yield _fact(ROLE, value, text, m.start(), end)
-    after = EMPLOYER_AFTER_ROLE.match(text, end)
-    if after:
-        org, org_end = capture(text, after.end(), 4, OBJECT_STOPS, proper=True)
-        if org:
-            yield _fact(EMPLOYER, org, text, m.start(), org_end)
-
-
 _HANDLERS = {
     "object": _object_handler,
     "favorite": _favorite,
     "negated_verb": _negated_verb,
-    "tools": _tools,
     "habit": _habit,
     "trailing_habit": _trailing_habit,
     "value_before": _value_before,
-    "place": _place,
-    "birthday": _birthday,
-    "cannot": _cannot,
-    "diet": _diet,
-    "must": _must,
-    "name": _name,
-    "role": _role,
 }
 _RULES = compile_rules(FACT_RULES, _HANDLERS)
 _ALL_TRIGGERS = trigger_words(_RULES)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from memory_pipeline.lib.extract.closed import vocabulary_category
 from memory_pipeline.lib.vocab import profile_words as pw
@@ -94,6 +94,8 @@ def _owner(tokens: list[str], inherited: str, comma: bool = False) -> str:
             return "other" if w in ("my", "our") and any(n in pw.PEOPLE for n in nxt[:3]) else "user"
         if w in pw.OTHER_PRONOUNS or (w in pw.DETERMINERS and nxt[:1] and nxt[0] in pw.PEOPLE):
             return "other"
+        if i == 0 and w == "the" and nxt[:1] and pw.HEADS.get(nxt[0]) == "residence" and nxt[0] not in pw.NOUN_TOO:
+            return "user"  # "the flat is in Leith": the home a definite article points to is the speaker's
         if i == 0 and w in pw.DETERMINERS and any(n in pw.AUXILIARIES for n in low[1:5]):
             return "other"  # "the Camry can't fit the kids": a noun phrase is the subject
         if i == 0 and tokens[0][:1].isupper() and w not in pw.HEADS and not tokens[0].isupper() and not comma:
@@ -122,7 +124,7 @@ def _conjugate(verb: str) -> str:
     """The third person of a relation head ("live" -> "lives"); other verbs and past forms stay as said."""
     if verb in pw.IRREGULAR_THIRD:
         return pw.IRREGULAR_THIRD[verb]
-    if verb not in pw.HEADS or verb.endswith(("ed", "ing", "s")) or verb in IRREGULAR_PAST:
+    if verb not in pw.ALL_HEADS or verb.endswith(("ed", "ing", "s")) or verb in IRREGULAR_PAST:
         return verb
     if verb.endswith(("ch", "sh", "x", "o")):
         return verb + "es"
@@ -131,12 +133,12 @@ def _conjugate(verb: str) -> str:
     return verb + "s"
 
 
-def _relation(tokens: list[str]) -> tuple[str, int] | None:
+def _relation(tokens: list[str], heads: dict[str, str] = pw.HEADS) -> tuple[str, int] | None:
     """(relation, index of its head): the first head that is not the object of a preposition ("people
     from work") nor part of a name ("Diet Coke"); a possession verb gives way to a head noun after it
     ("bought a house": residence)."""
     words = [t.lower() for t in tokens]
-    found = [(pw.HEADS[w], i) for i, w in enumerate(words) if w in pw.HEADS and not (i and tokens[i][:1].isupper())
+    found = [(heads[w], i) for i, w in enumerate(words) if w in heads and not (i and tokens[i][:1].isupper())
              and (i == 0 or words[i - 1] not in pw.PREPOSITIONS)
              # a head used as a noun ("our sprint work") or a verb whose subject is a thing ("scheduling has moved")
              and not (w in pw.NOUN_TOO and set(words[max(0, i - 2) : i]) & pw.NOUN_MARKERS)
@@ -144,12 +146,17 @@ def _relation(tokens: list[str]) -> tuple[str, int] | None:
                  t[:1].islower() and t.lower() not in pw.FUNCTION_WORDS and t[-2:] != "ly" for t in tokens[:i]))]
     if len(words) > 3 and words[0] in pw.ORDINALS and words[1] in pw.PERIODS and words[2] == "at":
         found.append(("job", 1))  # "first week at Wise": a period at an organisation is where one is now
+    found += [("job", i) for i, w in enumerate(words[1:4], start=1)  # "I do sales at Acme": "do" + where
+              if w == "do" and words[i - 1] in ("i", "we") and _ORG_AFTER.search(" ".join(tokens[i + 1 :]))]
     found += [("role", i) for i, w in enumerate(words[:3])  # "I'm a nurse", "I am now the lead"
               if w in ("am", "i'm", "im") and i + 1 < len(words) and words[i + 1] in ("a", "an", "now")]
     found.sort(key=lambda f: (f[0] == "has", f[1]))
     return found[0] if found else None
 
 
+_CALLED = re.compile(r"\b(?i:my\s+name\s+is|call\s+me)\s+([A-Z][\w'-]+)")
+_NAMED = re.compile(r"\s*(?i:his|her|their)\s+name\s+is\s+([A-Z][\w'-]+)")
+_ORG_AFTER = re.compile(r"\b(?:at|for)\s+[A-Z]")
 _NAME = r"([A-Z][\w.&'\u00C0-\u017F-]*(?:\s+(?:of\s+)?[A-Z0-9][\w.&'\u00C0-\u017F-]*)*)"
 _NOT_DATE = rf"(?!(?i:{'|'.join((*MONTHS, *WEEKDAYS))})s?\b)"  # "moving in together in January, into ... Altona"
 
@@ -180,7 +187,8 @@ def _stopped(words: list[str]) -> int | None:
 
 def _key(relation: str, words: list[str], head: int) -> str:
     """The attribute; a multi-valued relation (tools, pets, family...) has one per value."""
-    rest = [w for w in words[head + 1 :] if w not in pw.FUNCTION_WORDS][:2]
+    # a liking is one per thing ("favorite color", "coffee"): its first word names it
+    rest = [w for w in words[head + 1 :] if w not in pw.FUNCTION_WORDS][:1 if relation in pw.LIKING else 2]
     return relation if relation in pw.SINGLE_VALUED else f"{relation}:{' '.join(rest)}"
 
 
@@ -242,8 +250,11 @@ def said_by_user(text: str, value: str) -> bool:
                for clause, _, words, standing in _clauses(text))
 
 
-def statements(text: str) -> list[Statement]:
-    """The first-person statements of `text` that name a relation, in text order."""
+def statements(text: str, *, profile: bool = False) -> list[Statement]:
+    """The first-person statements of `text` that name a relation, in text order. With `profile`, the
+    profile's wider reading (the judge's features were fitted on the narrower one): the relations of
+    PROFILE_HEADS (likes, dislikes, origin, birthday), the user's name, and what a clause states of a
+    person it names as its subject (relation "theirs": their news, not the user's fact)."""
     found: list[Statement] = []
     for clause, tokens, words, standing in _clauses(text):
         if standing == "modal":
@@ -253,17 +264,55 @@ def statements(text: str) -> list[Statement]:
         if standing == "other":
             # an explicit contrast retires its value whoever's clause it is ("they use Condens, not Dovetail")
             found += [p for p in people if _stopped(words) is None]
+            if profile and (named := _NAMED.match(clause)) and found and not found[-1].value \
+                    and any(pw.HEADS.get(w) == "partner" for w in found[-1].words):
+                # "seeing someone! his name is Andre": the name of the person the clause before introduced
+                st, name = found[-1], named[1]
+                found[-1] = replace(st, line=f"{st.line}: {name}", words=st.words | {name.lower()}, value=name)
+            found += _theirs(clause, tokens, words) if profile else []
             found += [Statement("contrast", "", False, frozenset(), stale, ends=False, relation="contrast")] if stale else []
             continue
-        said = _statement(clause, tokens, words, bool(people), stale)
-        found += [said] if said else people
+        said = _statement(clause, tokens, words, bool(people), stale, pw.ALL_HEADS if profile else pw.HEADS)
+        named = _named(clause) if profile else []
+        found += named or ([said] if said else people)
     return found
 
 
+def _theirs(clause: str, tokens: list[str], words: list[str]) -> list[Statement]:
+    """A clause whose subject is a named person ("Ruth is on maternity leave", "my husband Javier found a
+    job"), as said of them, keyed by the person (their newest news holds); a stopped or negated one is left out."""
+    m = _POSSESSED.match(clause.strip())
+    name = m["name"] if m and m["noun"].lower() in pw.PEOPLE and clause.strip()[m.end():].strip(" .,!") else None
+    if name is None and tokens[0][:1].isupper() and not tokens[0].isupper() and words[0] not in pw.FUNCTION_WORDS \
+            and (words[0].endswith("'s") or tokens[1][:1].islower() and tokens[1].isalpha()):
+        name = tokens[0].removesuffix("'s")  # "Aisha's pregnant", "Ruth is on leave"
+    if name is None or _stopped(words) is not None or any(w in pw.NEGATORS for w in words):
+        return []
+    line = _third_person(clause.strip(" ,.!"))
+    return [Statement(f"theirs:{name.lower()}", line, False, content_words(clause), frame=frame(clause),
+                      relation="theirs", value=name)]
+
+
+def _count(words: list[str]) -> str:
+    """" (4 grandchildren now)" for "a fourth grandchild": an ordinal after "a" counts what the user has."""
+    for i, w in enumerate(words[:-2]):
+        if w in ("a", "our", "my") and words[i + 1] in pw.ORDINAL_NUMBERS and words[i + 2] in pw.HEADS:
+            noun = words[i + 2]
+            return f" ({pw.ORDINAL_NUMBERS[words[i + 1]]} {noun}{'ren' if noun.endswith('child') else 's'} now)"
+    return ""
+
+
+def _named(clause: str) -> list[Statement]:
+    """"my name is Alice", "call me Alice": what the user is called."""
+    m = _CALLED.search(clause)
+    return [Statement("name", f"Goes by {m[1]}", False, frozenset({m[1].lower()}), relation="name",
+                      value=m[1])] if m else []
+
+
 def _statement(clause: str, tokens: list[str], words: list[str], names_people: bool,
-               stale: tuple[str, ...]) -> Statement | None:
+               stale: tuple[str, ...], heads: dict[str, str] = pw.HEADS) -> Statement | None:
     """The user's clause as a statement, or None when it names no relation and carries no value."""
-    rel = _relation(tokens)
+    rel = _relation(tokens, heads)
     rest = _NOT_X.sub("", clause)
     stopped = _stopped([t.lower() for t in _tokens(rest)]) is not None
     # a clause without a relation head is kept only when it carries a value (a number or a name)
@@ -275,7 +324,7 @@ def _statement(clause: str, tokens: list[str], words: list[str], names_people: b
     # (any more)"); both end the older statements they speak to
     negated = any(w in pw.NEGATORS for w in words)
     ends = stopped or negated
-    line = _third_person(rest.strip(" ,.!"))
+    line = _third_person(rest.strip(" ,.!")) + _count(words)
     value = _value(relation, clause, words[head]) if not ends else None
     value = value.rstrip(".") if value else ""
     key = _key(relation, words, head) if relation != "note" else "note:" + " ".join(sorted(frame(clause)))
