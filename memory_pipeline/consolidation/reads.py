@@ -97,7 +97,8 @@ def is_quiet(state: dict, engine: Engine) -> bool:
     engine re-derives other engines' summaries). Such a run would only refresh tiers, so it reads no rows.
     """
     return (state["max_id"] <= state["high_water"] and state["high_water"] > 0 and not state["pending"]
-            and not state["touched"] and engine.model is None and state["profile_method"] in (None, engine.method(PROFILE)))
+            and not state["touched"] and engine.model is None
+            and state["profile_method"] in (None, engine.method(PROFILE)))
 
 
 @dataclass
