@@ -23,6 +23,7 @@ from memory_pipeline.lib import clustering
 from memory_pipeline.store import consolidation as store
 from memory_pipeline.store import consolidation_batch as bsql
 from memory_pipeline.store import tiers as tier_sql
+from memory_pipeline.store.consolidation_write import Centroid  # a vector left for the batch's writes
 
 Embed = Callable[[list[str]], np.ndarray]
 _EMPTY: Mapping = MappingProxyType({})
@@ -30,14 +31,6 @@ _EMPTY: Mapping = MappingProxyType({})
 
 def _empty() -> Mapping:
     return _EMPTY
-
-
-@dataclass(frozen=True)
-class Centroid:
-    """The centroid of these memories' vectors, computed when the batch writes it (derived rows'
-    vectors are only written, never read back by a later phase)."""
-
-    ids: tuple[int, ...]
 
 
 @dataclass(frozen=True)
