@@ -265,8 +265,8 @@ class Settings:
             log_format=os.environ.get("MEMORY_PIPELINE_LOG_FORMAT") or "text",
             pg_shared_buffers=os.environ.get("MEMORY_PIPELINE_PG_SHARED_BUFFERS") or "128MB",
             mcp_user=os.environ.get("MEMORY_PIPELINE_MCP_USER") or None,
-            mcp_tokens_file=Path(os.environ["MEMORY_PIPELINE_MCP_TOKENS"]) if os.environ.get("MEMORY_PIPELINE_MCP_TOKENS")
-            else None,
+            mcp_tokens_file=(Path(os.environ["MEMORY_PIPELINE_MCP_TOKENS"])
+                             if os.environ.get("MEMORY_PIPELINE_MCP_TOKENS") else None),
             previews=_choice("MEMORY_PIPELINE_PREVIEWS", PREVIEWS),
         )
 

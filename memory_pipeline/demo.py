@@ -113,7 +113,8 @@ def _user(u: dict, w: int) -> list[str]:
     lines = [f"  tiers: {_pairs(u['tiers'], order=TIERS)}", f"  summaries ({len(u['summaries'])}):"]
     lines += layout.listing(u["summaries"], lambda s: [
         "    - " + layout.clip(f"[{s['method']}] {s['content']}", w - 6),
-        "        " + layout.clip(f"id {s['id']}; {len(s['sources'])} sources: {', '.join(s['sources'])}", w - 8)], indent="    ")
+        "        " + layout.clip(f"id {s['id']}; {len(s['sources'])} sources: {', '.join(s['sources'])}", w - 8)],
+        indent="    ")
     lines.append(f"  supersessions ({len(u['supersessions'])}):")
     lines += layout.listing(u["supersessions"], lambda s: [
         "    - " + layout.clip(s["newer"], w - 6), "        " + layout.clip(f"supersedes: {s['older']}", w - 8),

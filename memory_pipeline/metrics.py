@@ -23,7 +23,8 @@ def prometheus_text(stats: dict[str, Any]) -> str:
     gauge("profiles", "Procedural profiles.", [({}, stats["profiles"])])
     gauge("edges", "Edges by type.", [({"type": t}, n) for t, n in sorted(stats["edges"].items())])
     gauge("actions", "Logged decisions by action.", [({"action": a}, n) for a, n in sorted(stats["actions"].items())])
-    gauge("pending_suggestions", "Review-mode suggestions waiting for a decision.", [({}, stats["pending_suggestions"])])
+    gauge("pending_suggestions", "Review-mode suggestions waiting for a decision.",
+          [({}, stats["pending_suggestions"])])
     if stats.get("compression_ratio") is not None:
         gauge("compression_ratio", "Active raw rows per unit a standard recall searches.",
               [({}, stats["compression_ratio"])])

@@ -35,7 +35,8 @@ class IngestReport:
 
     def to_dict(self) -> dict[str, Any]:
         return {"records": self.lines, **{k: self.counts.get(k, 0) for k in
-                ("inserted", "deduplicated", "flagged", "existing", "edited", "restated")}, "seconds": round(self.seconds, 3)}
+                ("inserted", "deduplicated", "flagged", "existing", "edited", "restated")},
+                "seconds": round(self.seconds, 3)}
 
 
 def _reconnecting(method):

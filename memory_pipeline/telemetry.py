@@ -100,7 +100,8 @@ def configure(settings) -> None:
     """What the settings ask for: spans on stderr (`traces = "console"`), spans to the application's
     provider (`"otel"`), this process's metrics on `metrics_port`. Nothing when both are off."""
     if settings.traces not in TRACE_MODES:
-        raise ValidationError(f"MEMORY_PIPELINE_TRACES must be one of {', '.join(TRACE_MODES)}, not {settings.traces!r}")
+        raise ValidationError(f"MEMORY_PIPELINE_TRACES must be one of {', '.join(TRACE_MODES)},"
+                              f" not {settings.traces!r}")
     if settings.traces == "off" and not settings.metrics_port:
         return
     provider = None

@@ -18,9 +18,9 @@ for _name in ("OPENAI_API_KEY", "OPENAI_BASE_URL", "MEMORY_PIPELINE_ENGINE", "ME
     os.environ.pop(_name, None)  # the tests choose their engine themselves
 os.environ["HF_HUB_OFFLINE"] = "1"
 
-TABLES = ("actions", "invalidated_memories", "suggestions", "edges", "summaries", "clusters", "profiles", "session_context",
-          "consolidation_state", "user_activity", "user_vector_indexes", "memory_ledger", "memory_slots",
-          "memories")
+TABLES = ("actions", "invalidated_memories", "suggestions", "edges", "summaries", "clusters", "profiles",
+          "session_context", "consolidation_state", "user_activity", "user_vector_indexes", "memory_ledger",
+          "memory_slots", "memories")
 
 
 @pytest.fixture(scope="session")

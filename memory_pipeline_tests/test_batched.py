@@ -215,7 +215,8 @@ def test_a_run_that_rewrote_most_rows_leaves_them_vacuumed(service):
             for user in users:
                 service.remember_many(_as(user, alice_memories()))
             c.execute("VACUUM memories")
-            visible = "SELECT relallvisible::float / greatest(relpages, 1) FROM pg_class WHERE oid = 'memories'::regclass"
+            visible = ("SELECT relallvisible::float / greatest(relpages, 1) FROM pg_class"
+                       " WHERE oid = 'memories'::regclass")
             assert c.execute(visible).fetchone()[0] > 0.9
             out = _batch(service, users)
             assert not out.failed
@@ -327,4 +328,5 @@ def test_a_user_with_new_rows_reads_only_rows_that_can_move_and_counts_as_a_full
             stored = service.conn.execute("SELECT tier_counts FROM consolidation_state WHERE user_id = %s",
                                           (u,)).fetchone()[0]
             assert stored == {"tally": dict(full.tally), "units": full.units}, (step, u)
-    assert service.conn.execute("SELECT layer FROM memories WHERE content LIKE 'The plumber%%'").fetchone()[0] == "episodic"
+    layer = service.conn.execute("SELECT layer FROM memories WHERE content LIKE 'The plumber%%'").fetchone()[0]
+    assert layer == "episodic"

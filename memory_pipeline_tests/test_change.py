@@ -347,7 +347,8 @@ def test_a_value_said_to_be_over(newer, older, old, new):
 
 def test_a_cue_both_texts_say_marks_no_change():
     # "now" in both: a way of speaking, not a change between them
-    assert detect_change("ok the retry budget thing makes sense now", "ok the rate limits thing makes sense now") is None
+    assert detect_change("ok the retry budget thing makes sense now",
+                         "ok the rate limits thing makes sense now") is None
 
 
 @pytest.mark.parametrize(("newer", "older", "old", "new"), [
@@ -432,7 +433,8 @@ def test_more_departures_and_motions(newer, older, old, new):
 
 @pytest.mark.parametrize(("newer", "older", "old", "new"), [
     # words of the old value's frame ("auth service") said again around the target
-    ("We agreed to move the Delta auth service launch to April 13.", "Everything for Delta auth service is due by March 2.",
+    ("We agreed to move the Delta auth service launch to April 13.",
+     "Everything for Delta auth service is due by March 2.",
      "March 2", "April 13"),
     # the old value itself named beside the target
     ("After years of Zed, one bug too many pushed me over to Helix.", "My whole workflow is built around Zed.",
@@ -489,9 +491,11 @@ def test_a_value_said_before_at_its_clauses_end_is_left():
 
 @pytest.mark.parametrize(("newer", "older"), [
     # the value left is another thing's ("the Raven queue" / "the Pioneer flow")
-    ("We standardised on Kafka, so the Raven queue no longer uses NATS.", "Any task the Pioneer flow can't do ends up in NATS."),
+    ("We standardised on Kafka, so the Raven queue no longer uses NATS.",
+     "Any task the Pioneer flow can't do ends up in NATS."),
     # the move leaves another value the sentence names, not the old one
-    ("We moved the Falcon pipelines to CircleCI after Buildkite kept timing out.", "Falcon pipelines are built on Jenkins."),
+    ("We moved the Falcon pipelines to CircleCI after Buildkite kept timing out.",
+     "Falcon pipelines are built on Jenkins."),
     # a text that leaves a word itself, said again, leaves nothing new
     ("I edit in Helix rather than vim these days.", "I edit in Helix rather than vim these days."),
 ])
@@ -512,7 +516,8 @@ def test_the_same_text_twice_is_no_change():
     # "last" is no value's head: "that was last Friday" leaves no "Last Saturday"
     ("The refactor got merged; that was last Friday.", "Last Saturday, the release was rolled back."),
     # a name before a holder's verb is its subject, not the relation's new value
-    ("Per the team, Valentina joined the mobile team four days ago.", "Employed at Nimbus Games, has been for a while."),
+    ("Per the team, Valentina joined the mobile team four days ago.",
+     "Employed at Nimbus Games, has been for a while."),
     # a name dropped by one thing says nothing of another's
     ("Halo app dropped SQS; jobs go through Redis now.", "Glacier pipeline queues jobs through SQS."),
     # "now" before "instead of" is no value

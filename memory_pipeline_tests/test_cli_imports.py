@@ -17,7 +17,8 @@ HEAVY = ("sklearn", "scipy", "torch", "dagster", "pandas", "sentence_transformer
 # runs the real command, then reports on stderr the top-level packages it had imported
 PROBE = """
 import atexit, json, sys
-atexit.register(lambda: sys.stderr.write("\\nPROBE " + json.dumps(sorted({m.split(".")[0] for m in sys.modules})) + "\\n"))
+atexit.register(lambda: sys.stderr.write(
+    "\\nPROBE " + json.dumps(sorted({m.split(".")[0] for m in sys.modules})) + "\\n"))
 from memory_pipeline.cli import main
 raise SystemExit(main(sys.argv[1:]))
 """

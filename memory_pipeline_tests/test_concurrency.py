@@ -128,7 +128,8 @@ def test_consolidating_twice_equals_consolidating_once(prop_service, db_url, pic
     with svc.conn.transaction():
         svc.conn.execute(f"TRUNCATE {', '.join(TABLES)} RESTART IDENTITY CASCADE")
     svc.remember_many([{"user_id": "prop", "content": SENTENCES[i].format(c=c, l=lang, n=n),
-                        "created_at": f"2025-01-{1 + k % 28:02d}T10:00:00Z"} for k, (i, c, lang, n) in enumerate(picks)])
+                        "created_at": f"2025-01-{1 + k % 28:02d}T10:00:00Z"}
+                       for k, (i, c, lang, n) in enumerate(picks)])
     with ch_conn(db_url) as conn:
         ch.consolidate(conn, ["prop"])
         once = ch.snapshot(conn)

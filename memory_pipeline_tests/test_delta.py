@@ -8,10 +8,10 @@ from importlib import resources
 
 import pytest
 
-from memory_pipeline.consolidation import reads as batched
 from memory_pipeline.consolidation import users as batch_mod
 from memory_pipeline.engines import LocalEngine
 from memory_pipeline.store import consolidation_batch as bsql
+from memory_pipeline.store import consolidation_read as batched
 from memory_pipeline.store import delta as delta_sql
 from memory_pipeline_tests.fixtures import T0, alice_memories
 from memory_pipeline_tests.test_batched import _log

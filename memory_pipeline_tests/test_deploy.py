@@ -80,7 +80,8 @@ def test_helm_values_agree_with_the_instance_profile():
     assert values["dagsterDaemon"]["runCoordinator"]["type"] == "QueuedRunCoordinator"
     assert values["postgresql"]["enabled"] is False  # external PostgreSQL
     res = values["runLauncher"]["config"]["k8sRunLauncher"]["runK8sConfig"]["containerConfig"]["resources"]
-    assert res["limits"]["memory"] == "2Gi" and instance["run_launcher"]["config"]["container_kwargs"]["mem_limit"] == "2g"
+    assert res["limits"]["memory"] == "2Gi"
+    assert instance["run_launcher"]["config"]["container_kwargs"]["mem_limit"] == "2g"
     deployment = values["dagster-user-deployments"]["deployments"][0]
     assert deployment["dagsterApiGrpcArgs"] == ["-m", "memory_pipeline.definitions"]
     workspace = yaml.safe_load((DEPLOY / "workspace.yaml").read_text())

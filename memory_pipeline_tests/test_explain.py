@@ -108,7 +108,8 @@ def test_cli_and_mcp_explain(consolidated):
     cli = [sys.executable, "-m", "memory_pipeline.cli"]
     r = subprocess.run([*cli, "explain", sid, "--user", "alice"], capture_output=True, text=True, env=env, timeout=300)
     assert r.returncode == 0 and f"{UI}/runs/{run_id}" in r.stdout and "SUMMARIZE" in r.stdout, r.stderr
-    r = subprocess.run([*cli, "explain", "nope", "--user", "alice", "--json"], capture_output=True, text=True, env=env, timeout=300)
+    r = subprocess.run([*cli, "explain", "nope", "--user", "alice", "--json"], capture_output=True, text=True, env=env,
+                       timeout=300)
     assert r.returncode == 2 and r.stderr.startswith("memory-pipeline: error:")
 
     from mcp.client.session import ClientSession

@@ -70,13 +70,15 @@ def _observe(conn) -> dict:
         return _digest(t) if user == LOCOMO_USER else t
 
     out: dict = {}
-    out["actions"] = [[u, a, sorted(name(m) for m in (mids or [])), name(t), dry] for u, a, mids, t, dry in conn.execute(
+    out["actions"] = [[u, a, sorted(name(m) for m in (mids or [])), name(t), dry]
+                      for u, a, mids, t, dry in conn.execute(
         "SELECT user_id, action, memory_ids, target_id, dry_run FROM actions ORDER BY id")]
     out["memories"] = [[ext[i], tier, layer, name(sup), name(dup), name(into), flagged, cid is not None]
                        for i, tier, layer, sup, dup, into, flagged, cid in conn.execute(
         "SELECT id, tier, layer, superseded_by, duplicate_of, summarized_into, flagged, cluster_id FROM memories"
         " ORDER BY user_id, external_id")]
-    out["summaries"] = sorted([u, scope, src, method, tier, text(u, content)] for u, scope, src, method, tier, content in (
+    out["summaries"] = sorted([u, scope, src, method, tier, text(u, content)]
+                              for u, scope, src, method, tier, content in (
         (u, *summaries[sid], method, tier, content) for sid, u, method, tier, content in conn.execute(
             "SELECT id, user_id, method, tier, content FROM summaries")))
     out["edges"] = sorted([u, t, name(s), name(d), round(float(w), 4)] for u, t, s, d, w in conn.execute(
@@ -84,7 +86,8 @@ def _observe(conn) -> dict:
     out["clusters"] = sorted([u, n] for u, n in conn.execute("SELECT user_id, size FROM clusters"))
     out["profiles"] = sorted([u, text(u, c), method] for u, c, method in conn.execute(
         "SELECT user_id, content, method FROM profiles"))
-    out["session_context"] = sorted([u, _digest(b)] for u, b in conn.execute("SELECT user_id, block FROM session_context"))
+    out["session_context"] = sorted([u, _digest(b)]
+                                    for u, b in conn.execute("SELECT user_id, block FROM session_context"))
     out["state"] = sorted([u, ext.get(hw, hw)] for u, hw in conn.execute(
         "SELECT user_id, last_memory_id FROM consolidation_state"))
     conn.rollback()

@@ -8,10 +8,10 @@ from datetime import timedelta
 
 import pytest
 
-from memory_pipeline.consolidation import reads
 from memory_pipeline.consolidation import run as run_mod
 from memory_pipeline.engines import LocalEngine
 from memory_pipeline.store import consolidation_batch as bsql
+from memory_pipeline.store import consolidation_read as rd
 from memory_pipeline_tests.fixtures import T0, alice_memories
 
 pytestmark = pytest.mark.integration
@@ -67,7 +67,7 @@ def test_a_quiet_users_run_ends_where_the_full_path_ends(service, monkeypatch):
     monkeypatch.setattr(bsql, "prefetch", lambda conn, users, **kw: loads.extend(users) or real_load(conn, users, **kw))
     quiet = _run(service, "quiet", later)
     assert loads == []  # the quiet path read no rows
-    monkeypatch.setattr(reads, "is_quiet", lambda state, engine: False)
+    monkeypatch.setattr(rd, "quiet", lambda state, *engine: False)
     full = _run(service, "full", later)
     assert loads == ["full"]
     assert quiet.counts["tier_changes"] == full.counts["tier_changes"] > 0

@@ -113,7 +113,8 @@ def test_a_long_message_is_not_punished_for_the_talk_around_its_change():
     # leaves them as they are
     older = "I live in Seattle."
     short = jfeats("Timeline is tight this quarter for the whole team. I live in Toronto now.", older)
-    chatty = jfeats("Timeline is tight this quarter for the whole team. I live in Toronto now. The rebuild is eight weeks of work. The team"
+    chatty = jfeats("Timeline is tight this quarter for the whole team. I live in Toronto now."
+                    " The rebuild is eight weeks of work. The team"
                     " is small. We should cut scope. Let me know what you think about the charts.", older)
     assert (chatty["sent_count"], chatty["log_len_new"]) == (short["sent_count"], short["log_len_new"])
 
@@ -199,8 +200,9 @@ def test_an_unrelated_remark_far_in_embedding_space_leaves_a_fact_current(servic
     # tuned on, so a remark about a format cannot retire an employer
     service.remember_many([
         {"user_id": "kai", "content": "The user works at Initech.", "created_at": T0.isoformat()},
-        {"user_id": "kai", "content": "User: the table formatting isn't really working for me anymore. When I read"
-         " your quarterly forecast reviews I'd rather have prose.", "created_at": (T0 + timedelta(days=30)).isoformat()},
+        {"user_id": "kai", "content": "User: the table formatting isn't really working for me anymore."
+         " When I read your quarterly forecast reviews I'd rather have prose.",
+         "created_at": (T0 + timedelta(days=30)).isoformat()},
     ])
     assert service.consolidate("kai")["status"] == "SUCCESS"
     assert service.conn.execute("SELECT count(*) FROM edges WHERE user_id = 'kai'"
@@ -217,7 +219,8 @@ def test_a_change_said_in_one_sentence_of_a_chatty_message_supersedes_the_old_fa
          " down. anyway, what should we read next?", "created_at": (T0 + timedelta(days=60)).isoformat()},
     ])
     assert service.consolidate("rui")["status"] == "SUCCESS"
-    rows = service.conn.execute("SELECT reason FROM edges WHERE user_id = 'rui' AND edge_type = 'supersedes'").fetchall()
+    rows = service.conn.execute(
+        "SELECT reason FROM edges WHERE user_id = 'rui' AND edge_type = 'supersedes'").fetchall()
     assert len(rows) == 1 and "(judge;" in rows[0][0], rows
 
 

@@ -83,7 +83,8 @@ def test_happy_path_applies_what_the_model_says(service, llm):
         if task_of(req) == "supersession":
             for v, p in zip(out["verdicts"], data_of(req)["pairs"], strict=True):
                 if "Japanese" in p["newer"]["text"] and "Spanish" in p["older"]["text"]:
-                    v.update(supersedes=True, old_value="Spanish", new_value="Japanese", reason="learns another language")
+                    v.update(supersedes=True, old_value="Spanish", new_value="Japanese",
+                             reason="learns another language")
         if task_of(req) == "decision":
             # MERGE the close pairs; the wider flag band also brings "run before work" / "..., about 5 km",
             # where a MERGE is refused by the guard (tested elsewhere), not part of the happy path
@@ -134,7 +135,8 @@ def _fail_always(status: int):
 
 
 SCENARIOS = {
-    "429 then success": (lambda: _first_of_each_task(Reply(429, headers={"Retry-After": "0"})), "LLM_RETRY", "HTTP 429"),
+    "429 then success": (lambda: _first_of_each_task(Reply(429, headers={"Retry-After": "0"})), "LLM_RETRY",
+                         "HTTP 429"),
     "500 three times": (lambda: _fail_always(500), "LLM_FALLBACK", "HTTP 500"),
     "timeout": (lambda: (lambda req: Reply(content=json.dumps(default_answer(req)), delay_s=1.5)),
                 "LLM_FALLBACK", "timeout"),

@@ -286,7 +286,8 @@ def test_over_budget_is_said_once_per_run(service, server, llm_env):
     tasks = res["assets"]["memory_summaries"]["llm_tasks"]
     assert all(t["calls"] == 0 and t["over_budget"] == t["fallbacks"] > 0 for t in tasks.values())
     # the rules wrote the profile and it says so (stored as the model's, no later run would ask again)
-    assert service.conn.execute("SELECT method FROM profiles WHERE user_id = 'alice'").fetchone()[0] == "rules (fallback)"
+    method = service.conn.execute("SELECT method FROM profiles WHERE user_id = 'alice'").fetchone()[0]
+    assert method == "rules (fallback)"
 
 
 @pytest.mark.integration

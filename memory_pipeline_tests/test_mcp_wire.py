@@ -48,7 +48,8 @@ class RawServer:
 
     def initialize(self) -> None:
         self.send(json.dumps({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {
-            "protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "raw", "version": "1"}}}).encode())
+            "protocolVersion": "2025-06-18", "capabilities": {},
+            "clientInfo": {"name": "raw", "version": "1"}}}).encode())
         assert self.answer(60)["id"] == 0
         self.send(b'{"jsonrpc":"2.0","method":"notifications/initialized"}')
 

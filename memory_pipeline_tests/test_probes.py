@@ -47,7 +47,8 @@ def test_temporal_exact_day_month_and_weekend():
 
 def test_profile_judge_counts_current_and_past_lines():
     block = ("### Profile\nThe user works at Wise as a staff engineer. Has two cats, Mango and Kiwi.\n"
-             "The user used to work at Monzo.\n**Note - superseded information:**\n- ~~lives in Peckham~~ → Sevenoaks\n")
+             "The user used to work at Monzo.\n**Note - superseded information:**\n"
+             "- ~~lives in Peckham~~ → Sevenoaks\n")
     got = ps.profile_outcome(block, ["works at Wise", "2 cats, Mango and Kiwi", "lives in Sevenoaks"],
                              ["works at Monzo", "lives in Peckham", "vegan"])
     assert got["current_stated"] == 2 and got["missing"] == ["lives in Sevenoaks"]

@@ -97,7 +97,8 @@ def test_a_failed_activation_update_is_logged_and_recall_goes_on(consolidated, c
         with caplog.at_level(logging.WARNING, logger="memory_pipeline.recall"):
             consolidated._activation.wait()
     assert "activation update failed" in caplog.text and "lock timeout" in caplog.text
-    assert all(r["access_count"] == 1 for r in consolidated.get_memories("alice", ids))  # that count is lost, said in the log
+    # that count is lost, said in the log
+    assert all(r["access_count"] == 1 for r in consolidated.get_memories("alice", ids))
     consolidated.recall("alice", "my email address", mode="deep")
     assert all(r["access_count"] == 2 for r in consolidated.get_memories("alice", ids))  # the next one is written
 

@@ -121,7 +121,8 @@ def test_bad_input_is_rejected_and_nothing_written(service, record, message):
 def test_jsonl_with_one_bad_line_writes_nothing_and_names_the_line(service, tmp_path):
     p = tmp_path / "mixed.jsonl"
     good = json.dumps({"user_id": "k", "content": "fine"})
-    p.write_bytes((good + "\n" + good.replace("fine", "also fine") + "\n" + '{"user_id": "k", "content": ""}\n').encode())
+    p.write_bytes((good + "\n" + good.replace("fine", "also fine") + "\n"
+                   + '{"user_id": "k", "content": ""}\n').encode())
     with pytest.raises(ValidationError, match="line 3"):
         service.ingest_file(p)
     assert service.stats()["memories"] == 0

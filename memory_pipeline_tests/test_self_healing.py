@@ -126,7 +126,8 @@ def test_mcp_server_restarts_a_killed_embedded_server_and_carries_on(home_dir):
                 started = time.monotonic()
                 rows = payload(await s.call_tool("recall", {"user_id": "heal", "query": "insects"}))
                 assert rows[0]["id"] == str(first["id"]) and time.monotonic() - started < 15
-                assert payload(await s.call_tool("remember", {"user_id": "heal", "content": text}))["action"] == "inserted"
+                said = payload(await s.call_tool("remember", {"user_id": "heal", "content": text}))
+                assert said["action"] == "inserted"
             wait_dead(kill_postmaster(home / "pgdata"))  # a Dagster run of the partition, on a restarted server
             run = payload(await s.call_tool("consolidate", {"user_id": "heal"}))
             assert run["status"] in ("SUCCESS", "NOTHING_TO_DO"), run

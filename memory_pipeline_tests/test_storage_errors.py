@@ -51,7 +51,8 @@ def test_embedded_server_buffer_cache_is_sized_on_a_new_data_directory(tmp_path,
 
     def shown(uri: str) -> str:
         with psycopg.connect(uri, autocommit=True) as c:
-            return f"{c.execute('SELECT pg_size_bytes(current_setting(%s))', ('shared_buffers',)).fetchone()[0] // 2**20}MB"
+            size = c.execute("SELECT pg_size_bytes(current_setting(%s))", ("shared_buffers",)).fetchone()[0]
+            return f"{size // 2**20}MB"
 
     auto = buffer_size("auto")
     assert 128 <= int(auto.removesuffix("MB")) <= 2048

@@ -138,7 +138,8 @@ def test_summaries_say_when_the_first_can_leave_hot(service):
         for i, days in enumerate([0.5, 3, 20, 200]):
             conn.execute(
                 "INSERT INTO summaries (id, user_id, content, source_ids, temporal_start, temporal_end, embedding,"
-                " access_count, tier, source_chars, method, confidence) SELECT %s, 's', 'summary', ARRAY[id], %s, %s, embedding, %s, 'hot', 10,"
+                " access_count, tier, source_chars, method, confidence)"
+                " SELECT %s, 's', 'summary', ARRAY[id], %s, %s, embedding, %s, 'hot', 10,"
                 " 'rules', 0.5"
                 " FROM memories"
                 " WHERE user_id = 's'", (f"sum_{i}", NOW - timedelta(days=days), NOW - timedelta(days=days), i))

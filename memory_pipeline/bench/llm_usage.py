@@ -18,7 +18,8 @@ def _rated(v: dict) -> dict:
     tokens = v.get("llm_prompt_tokens", 0) + v.get("llm_completion_tokens", 0)
     seconds = sum(n for k, n in v.items() if k.startswith("llm_seconds_"))
     return {**v, "calls_per_1000_memories": round(v.get("llm_calls", 0) * per, 1),
-            "tokens_per_1000_memories": round(tokens * per), "tokens_per_memory": round(tokens / max(1, v["memories"]), 1),
+            "tokens_per_1000_memories": round(tokens * per),
+            "tokens_per_memory": round(tokens / max(1, v["memories"]), 1),
             "seconds_per_memory": round(seconds / max(1, v["memories"]), 3)}
 
 
@@ -57,7 +58,8 @@ def render(v: dict) -> str:
              f" fallbacks {v.get('llm_fallbacks', 0)}; calls on save {v.get('save_path_calls', 0)}"]
     for task, row in tasks(v).items():
         lines.append(f"  {task:<13} calls {row['calls']:>4}  valid {row['valid']:>4}  repaired {row['repaired']:>3}"
-                     f"  rules {row['fallbacks']:>4} (over budget {row['over_budget']})  valid rate {_num(row['valid_rate'])}"
+                     f"  rules {row['fallbacks']:>4} (over budget {row['over_budget']})"
+                     f"  valid rate {_num(row['valid_rate'])}"
                      f"  s/call {_seconds(row['seconds_per_call'])}")
     return "\n".join(lines) + "\n"
 

@@ -148,7 +148,8 @@ ASSET_PAGE = """{ assetNodeOrError(assetKey: {path: ["ASSET"]}) { ... on AssetNo
   assetMaterializations(limit: 1) { runId timestamp } } } }""".replace("ASSET", ASSET)
 PARTITIONS_VIEW = """{ assetNodes(assetKeys: [{path: ["ASSET"]}]) { id
   partitionKeysByDimension { name partitionKeys }
-  assetPartitionStatuses { __typename ... on DefaultPartitionStatuses { materializedPartitions failedPartitions } } } }""".replace("ASSET", ASSET)
+  assetPartitionStatuses { __typename
+    ... on DefaultPartitionStatuses { materializedPartitions failedPartitions } } } }""".replace("ASSET", ASSET)
 
 
 def _ui(bench, env: dict, add_users: list[str] | None = None, reps: int = 3) -> dict:
@@ -200,7 +201,8 @@ def _gist(body: dict) -> dict:
     data = body.get("data") or {}
     node = data.get("assetNodeOrError") or {}
     if node:
-        return {"partition_stats": node.get("partitionStats"), "materializations": len(node.get("assetMaterializations") or [])}
+        return {"partition_stats": node.get("partitionStats"),
+                "materializations": len(node.get("assetMaterializations") or [])}
     nodes = data.get("assetNodes") or [{}]
     dims = nodes[0].get("partitionKeysByDimension") or []
     return {"partition_keys": sum(len(d.get("partitionKeys") or []) for d in dims)}

@@ -52,7 +52,8 @@ def parse_categories(only: str | Sequence[str] | None) -> tuple[str, ...]:
     names = [n.strip() for n in (only.split(",") if isinstance(only, str) else only) if n.strip()]
     bad = [n for n in names if n not in CATEGORIES]
     if bad or not names:
-        raise ValidationError(f"unknown probe categories {', '.join(bad) or '(none)'}; choose from {', '.join(CATEGORIES)}")
+        raise ValidationError(f"unknown probe categories {', '.join(bad) or '(none)'};"
+                              f" choose from {', '.join(CATEGORIES)}")
     return tuple(c for c in CATEGORIES if c in names)
 
 
@@ -129,9 +130,11 @@ def _change(run: _Runner, case: dict) -> dict:
     run.consolidate(user, case["memories"], days=LATER_DAYS)
     later = ps.answer_outcome(run.answer(user, case["question"]), case["new_value"], case["old_value"])
     # last: `reason` counts an access to what it recalls, which would keep rows warm for the later answer
-    reasoned = ps.reasoned_outcome(run.svc.reason(user, case["question"])["answer"], case["new_value"], case["old_value"])
+    answer = run.svc.reason(user, case["question"])["answer"]
+    reasoned = ps.reasoned_outcome(answer, case["new_value"], case["old_value"])
     return {"user": case["user"], "kind": case["kind"], "supersession": sup["passed"], "answer": ans["passed"],
-            "answer_strict": ans["strict"], "reason": reasoned, "answer_later": later["passed"], "noise_superseded": sup["noise_superseded"]}
+            "answer_strict": ans["strict"], "reason": reasoned, "answer_later": later["passed"],
+            "noise_superseded": sup["noise_superseded"]}
 
 
 def _control(run: _Runner, case: dict) -> dict:

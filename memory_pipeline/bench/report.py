@@ -109,7 +109,8 @@ def _recall(v: dict) -> str:
             for g, p in st.get(phase, {}).items():
                 rep = p.get("repeated_query") or {}
                 rows.append(
-                    _pct_row(g, p, s, phase, p["user_memories_median"], p.get("hnsw_index") or "exact", p["empty_results"])
+                    _pct_row(g, p, s, phase, p["user_memories_median"], p.get("hnsw_index") or "exact",
+                             p["empty_results"])
                     + [rep.get("p50_ms", ""), rep.get("p95_ms", ""), rep.get("p99_ms", ""), p.get("rss_mb", "")]
                 )
         notes.append(f"{s}: {st['store']}")

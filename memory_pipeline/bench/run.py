@@ -64,7 +64,8 @@ NOTES = [
     "Every timed path embeds for real: single saves, recalls and the ingest measure.",
     "The encoder ratio is the ratio of the median interleaved runs (the best runs are shown beside it); ingest"
     " compares the best run of each.",
-    "Consolidation runs call consolidate_users, as the Dagster asset does (local engine), in a child process; peak RSS is its VmHWM.",
+    "Consolidation runs call consolidate_users, as the Dagster asset does (local engine), in a child process;"
+    " peak RSS is its VmHWM.",
 ]
 
 
@@ -307,7 +308,8 @@ def run_bench(
     doc: dict[str, Any] = {
         "profile": plan.profile,
         "date": datetime.now(UTC).isoformat(timespec="seconds"),
-        "command": f"memory-pipeline bench --{ {'users': 'scale-users'}.get(plan.profile, plan.profile)}" + (f" --engine {engine}" if engine != "local" else ""),
+        "command": f"memory-pipeline bench --{ {'users': 'scale-users'}.get(plan.profile, plan.profile)}"
+        + (f" --engine {engine}" if engine != "local" else ""),
         "engine": engine,
         "measures": {},
         "selected": list(selected),

@@ -205,7 +205,8 @@ def _dagster(g: dict) -> list[list[Any]]:
             "Dagster run vs plain loop",
             f"+{g['overhead_per_user_ms']} ms/user ({g['ratio']}x)",
             f"{g['users']} users"
-            + (f"; Dagster's own {g['dagster_own_per_user_ms']} ms/user" if g.get("dagster_own_per_user_ms") is not None else ""),
+            + (f"; Dagster's own {g['dagster_own_per_user_ms']} ms/user"
+               if g.get("dagster_own_per_user_ms") is not None else ""),
             "<= 50 ms/user",
             g["overhead_per_user_ms"] <= 50,
         ]

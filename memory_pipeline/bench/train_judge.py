@@ -107,7 +107,8 @@ def train(pairs: list[Pair]) -> tuple[dict, dict]:
     p = out_of_fold(x, y, groups, w)
     real = np.isin(src, REAL)
     t = threshold_for(p[real], y[real])
-    report = {"threshold": round(t, 4), "out_of_fold": {s: scores(p[src == s], y[src == s], t) for s in sorted(set(src))},
+    report = {"threshold": round(t, 4),
+              "out_of_fold": {s: scores(p[src == s], y[src == s], t) for s in sorted(set(src))},
               "out_of_fold_real": scores(p[real], y[real], t), "out_of_fold_all": scores(p, y, t),
               "trade_off": trade_off(p, y, src)}
     pipe = _fit(x, y, w)

@@ -40,7 +40,8 @@ def consolidation(res: dict, seconds: float) -> str:
          if summ else "-"),
         ("tiers", ", ".join(f"{t} {total('tier_' + t)}" for t in ("hot", "warm", "cold", "archived"))
          if any(total("tier_" + t) for t in ("hot", "warm", "cold", "archived")) else "-"),
-        ("checks", f"{len(checks) - len(bad)} of {len(checks)} passed" + (f" (failed: {', '.join(bad)})" if bad else "")),
+        ("checks", f"{len(checks) - len(bad)} of {len(checks)} passed"
+         + (f" (failed: {', '.join(bad)})" if bad else "")),
         ("seconds", f"{seconds:.1f}"),
     ]
     label = max(len(k) for k, _ in rows)

@@ -23,6 +23,7 @@ from memory_pipeline.lib import clustering
 from memory_pipeline.store import consolidation as store
 from memory_pipeline.store import consolidation_batch as bsql
 from memory_pipeline.store import tiers as tier_sql
+from memory_pipeline.store.consolidation_write import Centroid  # a vector left for the batch's writes
 
 Embed = Callable[[list[str]], np.ndarray]
 _EMPTY: Mapping = MappingProxyType({})
@@ -30,14 +31,6 @@ _EMPTY: Mapping = MappingProxyType({})
 
 def _empty() -> Mapping:
     return _EMPTY
-
-
-@dataclass(frozen=True)
-class Centroid:
-    """The centroid of these memories' vectors, computed when the batch writes it (derived rows'
-    vectors are only written, never read back by a later phase)."""
-
-    ids: tuple[int, ...]
 
 
 @dataclass(frozen=True)
@@ -65,7 +58,8 @@ class Found:
     """What the phases found so far, handed to the next phase as an argument (each phase returns its
     own `PhaseResult.found`)."""
 
-    supersede_reason: Mapping[tuple[int, int], str] = field(default_factory=_empty)  # (newer, older) -> why, earlier runs' included
+    # (newer, older) -> why, earlier runs' included
+    supersede_reason: Mapping[tuple[int, int], str] = field(default_factory=_empty)
     touched_clusters: frozenset[str] = frozenset()  # clusters this run made or grew
     profile_to_embed: tuple[str, str] | None = None  # (profile id, text) whose vector the caller computes
 
@@ -90,10 +84,10 @@ class Reads:
     """What the run read before its phases, beyond the snapshot (`consolidation/reads.py`)."""
 
     pre: bsql.Prefetched | None = None  # None: a quiet user, nothing read
-    vectors: Mapping[int, np.ndarray] = field(default_factory=_empty)  # every snapshot row's, and the pool rows near new ones
+    vectors: Mapping[int, np.ndarray] = field(default_factory=_empty)  # snapshot rows' and pool rows near new ones
     pool_near: frozenset[int] | None = None  # pool rows a new memory can group with
     neighbours: tuple[tuple[int, int, float], ...] | None = None  # older_neighbours of the new memories
-    flag_nearest: Mapping[int, tuple] = field(default_factory=_empty)  # flagged id -> store neighbours, for a flagged row without match
+    flag_nearest: Mapping[int, tuple] = field(default_factory=_empty)  # flagged id without match -> store neighbours
     pending_suggestions: tuple[dict, ...] = ()  # review mode
     known_suggestions: frozenset[str] = frozenset()
     tiers_kept: tier_sql.TierResult | None = None  # a quiet user whose tiers cannot have changed

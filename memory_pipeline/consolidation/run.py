@@ -101,12 +101,9 @@ def consolidate_batch(conn: psycopg.Connection, users: Sequence[str], *, engine:
     with conn.transaction():
         got = reads.read_batch(conn, list(users), run, engine)
         skipped = [UserOutcome(u, status="skipped") for u in users if u not in got.locked]
-        writes.skip_actions(conn, [o.user_id for o in skipped], run_id, dry_run)
         runs = [(ctx, Writer(ctx)) for ctx in got.contexts]
         outs = [run_phases(ctx, writer, engine, got.quiet[ctx.user_id]) for ctx, writer in runs]
-        for _, writer in runs:
-            writer.finish()
-        writes.apply(conn, [w for _, w in runs], dry_run)
+        writes.apply(conn, [w for _, w in runs], [o.user_id for o in skipped], run_id, dry_run)
     for out, (ctx, writer) in zip(outs, runs, strict=True):
         finish_outcome(out, ctx, writer, got.states[ctx.user_id], got.quiet[ctx.user_id])
         out.seconds = (time.perf_counter() - started) / max(1, len(users))

@@ -18,6 +18,7 @@ from collections.abc import Callable
 
 from memory_pipeline.consolidation.context import RunContext, stable_id
 from memory_pipeline.store import tiers as tier_sql
+from memory_pipeline.store.consolidation_write import Written
 
 # derived memory columns the writer may set, and the snapshot list each one mirrors
 _SNAPSHOT_COLUMNS = ("tier", "layer", "superseded_by", "summarized_into", "cluster_id", "flagged", "duplicate_of")
@@ -209,6 +210,34 @@ class Writer:
         if not self.dry and self._changes:
             ids = {i for col in self._changes.values() for i in col}
             self.memory_changes = (self._changes, {i: int(snap.version[ctx.pos[i]]) for i in ids})
+
+    def rows_written(self, got: Written) -> tuple | None:
+        """What the batch's first write found, in this user's log and counts: its new edges, its tier
+        transitions at the tier phase's place in the log (a quiet user whose tiers cannot have changed
+        keeps the last statement's, `tiers_held`), and the rows a concurrent save changed since they
+        were read (left as they are, logged). Returns what the user's state records of its tier
+        statement, when it ran one."""
+        ctx, u = self.ctx, self.ctx.user_id
+        self.changed_rows += got.new_edges.get(u, 0)
+        state = None
+        if self.tier_request:
+            _, _, on_result, at = self.tier_request
+            kept = ctx.reads.tiers_kept
+            tiers, summ = (kept, None) if kept is not None else (got.tiers[u], got.summary_tiers[u])
+            self.actions[at:at] = self.tiers_refreshed(tiers, summ.changes if summ else {})
+            on_result(tiers)
+            if summ is not None:
+                due = min((d for d in (tiers.due, summ.due) if d is not None), default=None)
+                state = (u, ctx.now, due, tier_sql.retention_key(ctx.config.retention),
+                         {"tally": dict(tiers.tally), "units": tiers.units})
+        if self.memory_changes:
+            ids = set(self.memory_changes[1])
+            self.changed_rows += len(ids & got.memories)
+            moved = sorted(ids - got.memories)
+            if moved:
+                self.act("SKIP", moved, "changed by a concurrent save during consolidation; left as it is")
+                self.skipped_concurrent += len(moved)
+        return state
 
     def high_water(self) -> int:
         snap = self.ctx.snap

@@ -51,7 +51,8 @@ def _load(name: str, backend: str, cache_dir: Path, query_precision: str = "int8
     if backend != "auto":
         raise EmbedderError(f"unknown embedding backend {backend!r} (auto, onnx, torch, tfidf)")
     errors = []
-    for loader in (lambda: _onnx(name, model_path, cache_dir, query_precision), lambda: SentenceTransformerEmbedder(name)):
+    for loader in (lambda: _onnx(name, model_path, cache_dir, query_precision),
+                   lambda: SentenceTransformerEmbedder(name)):
         try:
             return loader()
         except EmbedderError as e:

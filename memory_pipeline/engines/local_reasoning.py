@@ -53,7 +53,8 @@ def answer(question: str, rows: Sequence[RecallRowLike], as_of: datetime | None)
         steps.append(f"{len(current) - len(order)} current row(s) did not match the question and were left out.")
     if _WHEN.search(question) and resolutions:
         first = resolutions[0]
-        text = f"{first['resolved_date']} ({first['original_text']!r} in a memory recorded {first['memory_timestamp'][:10]})"
+        text = (f"{first['resolved_date']} ({first['original_text']!r}"
+                f" in a memory recorded {first['memory_timestamp'][:10]})")
         steps.append(f"Resolved {first['original_text']!r} against the memory's timestamp.")
         inference = True
     else:

@@ -148,8 +148,8 @@ def detect_change(newer: str, older: str, held: Callable[[str], bool] | None = N
     if switched is not None and _said_of_other_things(switched, newer, older):
         switched = None  # "Halo's queue moved from SQS to Redis" says nothing of Glacier's SQS
     if switched is not None:
-        said = [v for v in old_vals if v.text.lower() == switched.old_value.lower()]
-        return replace(switched, relation=cv.relation_of(cv.classes(old_sents[said[0].sentence], said[0]))) if said else switched
+        said = [cv.classes(old_sents[v.sentence], v) for v in old_vals if v.text.lower() == switched.old_value.lower()]
+        return replace(switched, relation=cv.relation_of(said[0])) if said else switched
     field = field_change(newer, older)
     if field is not None:
         old, new = field
@@ -227,8 +227,8 @@ def _named_change(newer: str, older: str, old_sents: list[list[str]], old_vals: 
                 return replace(found, relation=cv.relation_of(old_classes))
         # with a cue only ("now", "new", "started", "moved", ...): on wording written apart from the
         # rules, cue-less pairs of a held relation were two true statements (37 edges, none right)
-        found = None if not held_cue else _held_one(old, cv.governed(old_sents[old.sentence], old) & FUNCTIONAL, cv.subject(old_sents[old.sentence], old, old_vals),
-                          new_sents, new_vals, fresh)
+        found = _held_one(old, cv.governed(old_sent := old_sents[old.sentence], old) & FUNCTIONAL,
+                          cv.subject(old_sent, old, old_vals), new_sents, new_vals, fresh) if held_cue else None
         if found is not None:
             return found
     return None
@@ -325,7 +325,7 @@ def _held_one(old: cv.Value, relations: frozenset[str], subject: frozenset[str] 
 def _governed_values(text: str, relation: str) -> list[cv.Value]:
     """The text's values that `relation`'s words govern, held by the user."""
     sents, vals = cv.values(text)
-    return [v for v in vals if relation in cv.governed(sents[v.sentence], v) and cv.subject(sents[v.sentence], v, vals) == frozenset()]
+    return [v for v in vals if relation in cv.governed(s := sents[v.sentence], v) and cv.subject(s, v, vals) == set()]
 
 
 def _field_and_value(newer: str, older: str) -> Change | None:

@@ -98,8 +98,8 @@ def values(text: str) -> tuple[list[list[str]], list[Value]]:
                 i += 1
                 continue
             j = i + 1
-            while j < len(toks) and (is_value_token(toks[j], False)
-                                     or (toks[j] in CONNECTORS and j + 1 < len(toks) and is_value_token(toks[j + 1], False))):
+            while j < len(toks) and (is_value_token(toks[j], False) or (
+                    toks[j] in CONNECTORS and j + 1 < len(toks) and is_value_token(toks[j + 1], False))):
                 j += 1
             words = toks[i:j]
             if words[-1][-2:] in ("'s", "\u2019s") and len(words[-1]) > 3:
@@ -140,9 +140,9 @@ def subject(sentence: list[str], v: Value, vals: list[Value]) -> frozenset[str] 
     the user (empty: "I rent in", "her firm is", a note's bare "Resident in"), or None for anything
     else ("the logs live in", "the files sit in")."""
     a, _ = clause_of(sentence, v)
-    # the word before the verb that governs the value, past adverbs: "when I joined X" is the user's
-    # even after "relocated from London"
-    verb = next((i for i in range(v.start - 1, max(a, v.start - 4) - 1, -1) if sentence[i].lower() in GOVERNS_ANY), None)
+    # the word before the governing verb, past adverbs: "when I joined X" is the user's after "relocated from London"
+    verb = next((i for i in range(v.start - 1, max(a, v.start - 4) - 1, -1) if sentence[i].lower() in GOVERNS_ANY),
+                None)
     if verb is not None:
         k = verb - 1
         while k >= a and common(sentence[k].lower()) and sentence[k].lower() not in USER_WORDS:

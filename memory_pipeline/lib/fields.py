@@ -33,7 +33,8 @@ _KEY = r"(?P<key>[A-Za-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?)"  # up to three words
 _VALUE = r"(?P<value>[^.,;:!?()\u2013\u2014]{1,48}?)"
 _STOP = r"\s*(?=[.,;!?()\u2013\u2014]|\s-\s|$)"
 # "Budget for Apollo: $40k", "CI: Jenkins" (the last colon of a clause: "Memo: editor: helix")
-_LINE = re.compile(r"(?:^|(?<=\s)-\s*|[:,]\s*)" + _KEY + r"(?:\s+(?:for|of)\s+" + _OWNER + r")?\s*:\s+" + _VALUE + _STOP)
+_LINE = re.compile(r"(?:^|(?<=\s)-\s*|[:,]\s*)" + _KEY + r"(?:\s+(?:for|of)\s+" + _OWNER + r")?\s*:\s+"
+                   + _VALUE + _STOP)
 _ARTICLE = re.compile(r"^(?:a|an|the)\s+", re.IGNORECASE)
 
 

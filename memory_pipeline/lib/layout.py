@@ -28,8 +28,9 @@ def clip(text: Any, n: int) -> str:
 
 def wrap(text: Any, indent: str, first: str | None = None, w: int | None = None) -> list[str]:
     """The whole text, wrapped at word boundaries under `indent` (the first line under `first`)."""
-    return textwrap.wrap(" ".join(str(text).split()), width=w or width(), initial_indent=indent if first is None else first,
-                         subsequent_indent=indent, break_long_words=True, break_on_hyphens=False) or [indent if first is None else first]
+    first = indent if first is None else first
+    return textwrap.wrap(" ".join(str(text).split()), width=w or width(), initial_indent=first,
+                         subsequent_indent=indent, break_long_words=True, break_on_hyphens=False) or [first]
 
 
 def listing(items: Sequence[Any], line: Callable[[Any], str | list[str]], limit: int = MAX_ROWS,

@@ -17,7 +17,7 @@ def register_tools(server: MCPServer, svc: MemoryService, guarded: Callable[...,
     def remember(content: str, user_id: str | None = None, external_id: str | None = None,
                  namespace: str | None = None, created_at: str | None = None,
                  importance: float | None = None) -> dict[str, Any]:
-        """Save one memory. Returns id, action (inserted / deduplicated / flagged / existing / edited), match_id, similarity."""
+        """Save one memory. Returns id, action (inserted/deduplicated/flagged/existing/edited), match_id, similarity."""
         fields = {k: v for k, v in {"external_id": external_id, "namespace": namespace, "created_at": created_at,
                                      "importance": importance}.items() if v is not None}
         return guarded(svc.remember, user_id, content, **fields).to_dict()

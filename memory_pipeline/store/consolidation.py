@@ -205,7 +205,8 @@ def delete_summaries(conn: psycopg.Connection, ids: Sequence[str], unlink: Seque
 
 # A source of a deleted summary that the summary replacing it does not hold (it became a duplicate, say)
 # loses its link rather than point at nothing; the run's own rows are unlinked through the writer.
-UNLINK_SQL = "UPDATE memories SET summarized_into = NULL, updated_at = now() WHERE id = ANY(%s) AND summarized_into = ANY(%s)"
+UNLINK_SQL = ("UPDATE memories SET summarized_into = NULL, updated_at = now()"
+              " WHERE id = ANY(%s) AND summarized_into = ANY(%s)")
 
 
 def insert_summaries(conn: psycopg.Connection, rows: Sequence[dict]) -> None:
@@ -261,8 +262,8 @@ def upsert_profile(conn: psycopg.Connection, row: dict) -> None:
         " model = excluded.model, prompt_version = excluded.prompt_version, run_id = excluded.run_id,"
         " embedding = excluded.embedding, inputs_fingerprint = excluded.inputs_fingerprint,"
         " extracted = excluded.extracted, updated_at = now()",
-        {"prompt_version": None, **row, **{k: json.dumps(row.get(k, {}), default=str)
-                                           for k in ("sections", "patterns", "source_ids", "fact_sources", "extracted")}},
+        {"prompt_version": None, **row, **{k: json.dumps(row.get(k, {}), default=str) for k in
+                                           ("sections", "patterns", "source_ids", "fact_sources", "extracted")}},
     )
 
 

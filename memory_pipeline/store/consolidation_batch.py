@@ -27,10 +27,10 @@ def lock_users(conn: psycopg.Connection, users: Sequence[str]) -> set[str]:
 
 
 def user_states(conn: psycopg.Connection, users: Sequence[str]) -> dict[str, dict]:
-    """What decides whether a user's run has anything to read beyond tiers, for each user of `users`, in one statement that reads no
-    user's rows: each answer comes from an index (the largest id; rows flagged or in working memory;
-    rows changed since the last run, and among them rows the last run saw) or from small tables (the
-    last run, the profile, how many summaries). Truth values are 0 / 1, not counts."""
+    """What decides whether a user's run has anything to read beyond tiers, for each user of `users`, in one
+    statement that reads no user's rows: each answer comes from an index (the largest id; rows flagged or in
+    working memory; rows changed since the last run, and among them rows the last run saw) or from small tables
+    (the last run, the profile, how many summaries). Truth values are 0 / 1, not counts."""
     cur = conn.cursor(row_factory=psycopg.rows.dict_row)
     rows = cur.execute(
         "SELECT q.u AS user_id,"

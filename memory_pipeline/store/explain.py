@@ -40,7 +40,8 @@ def edge(conn: psycopg.Connection, user_id: str, edge_id: str) -> dict | None:
 def profile(conn: psycopg.Connection, user_id: str, profile_id: str) -> dict | None:
     """The user's profile, by its id or by the user id (each user has exactly one profile)."""
     return _one(conn, "SELECT user_id, id, version, content, sections, patterns, source_ids, fact_sources, method,"
-                " model, prompt_version, run_id, updated_at FROM profiles WHERE user_id = %s AND (id = %s OR user_id = %s)",
+                " model, prompt_version, run_id, updated_at FROM profiles"
+                " WHERE user_id = %s AND (id = %s OR user_id = %s)",
                 (user_id, profile_id, profile_id))
 
 

@@ -173,7 +173,8 @@ def own_summaries(conn: psycopg.Connection, user_id: str, q: np.ndarray, *, tier
     """A heavy user's best summaries by their own embedding with their details: the rows `statement`
     gives as 'o' and 's' for them, as a statement of their own (`fetch` runs it beside the main one)."""
     args = {"u": user_id, "q": q, "tiers": list(tiers), "as_of": as_of, "ns": namespace}
-    text = (f"WITH mc AS (SELECT NULL::text AS unit WHERE false), oc AS ({_own_summaries(conn, user_id, as_of, namespace, True, int(limit))})"
+    text = ("WITH mc AS (SELECT NULL::text AS unit WHERE false),"
+            f" oc AS ({_own_summaries(conn, user_id, as_of, namespace, True, int(limit))})"
             " SELECT 'o', id, d, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL FROM oc"
             f" UNION ALL {_SUMM_DETAIL}")
     return text, args
@@ -229,8 +230,10 @@ def statement(conn: psycopg.Connection, user_id: str, q: np.ndarray, *, tiers: S
     k, per = int(limit), int(per_unit)
     args: dict = {"u": user_id, "q": q, "tiers": list(tiers), "as_of": as_of, "ns": namespace, "profile": profile,
                   "da": [d[0] for d in dates], "db": [d[1] for d in dates]}
+    both = bool(shares) and bool(index_candidates)
     text = (
-        f"WITH cand AS MATERIALIZED ({_candidates(conn, user_id, as_of, namespace, as_units, index_candidates, shares)}),"
+        "WITH cand AS MATERIALIZED ("
+        f"{_candidates(conn, user_id, as_of, namespace, as_units, index_candidates, shares)}),"
         # a summarised memory counts where its summary's tier is searched (checked on the candidates
         # only: a filter on every row of a heavy user would hash all summaries)
         " ranked AS (SELECT c.id, c.d, c.unit, row_number() OVER (PARTITION BY coalesce('s' || c.unit, c.id::text)"
@@ -239,7 +242,7 @@ def statement(conn: psycopg.Connection, user_id: str, q: np.ndarray, *, tiers: S
         f" units AS (SELECT coalesce('s' || unit, id::text) AS key FROM ranked WHERE r = 1 ORDER BY d, id LIMIT {k}),"
         f" mc AS (SELECT id, d, unit FROM ranked WHERE r <= CASE WHEN unit IS NULL THEN 1 ELSE {per} END"
         "  AND coalesce('s' || unit, id::text) IN (SELECT key FROM units)),"
-        f" oc AS ({_NO_ROWS if own_apart else _own_summaries(conn, user_id, as_of, namespace, bool(shares) and bool(index_candidates), k)}),"
+        f" oc AS ({_NO_ROWS if own_apart else _own_summaries(conn, user_id, as_of, namespace, both, k)}),"
         f" dc AS ({_dated(conn, user_id, as_of, bool(index_candidates), k)}),"
         " mids AS (SELECT id FROM mc UNION SELECT id FROM dc)"
         " SELECT 'c', id::text, d, unit, false, NULL, NULL, NULL::timestamptz, NULL::timestamptz, NULL, NULL::bigint,"

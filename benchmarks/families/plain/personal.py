@@ -29,7 +29,8 @@ PERSONAL: dict[str, FactType] = {
             "Lives in {v}, rents a place near the centre.|Their flat is in {v}.|"
             "Currently resides in {v}.|Home city: {v}.|Mentioned they're living in {v}.|"
             "Me and my partner rent in {v}.|Our address is in {v}.|Living in {v}, so schedule in that timezone.|"
-            "Where I live? {v}.|Calls {v} home.|Residence: {v}.|Anything local should be in {v}; that's where they live.",
+            "Where I live? {v}.|Calls {v} home.|Residence: {v}.|"
+            "Anything local should be in {v}; that's where they live.",
             "Relocated to {v}; {old} is behind them now.|Not in {old} anymore, it's {v} now.|"
             "Moved house, from {old} over to {v}.|Home has changed to {v} (was {old}).|"
             "Packed up and left {old}. Living in {v} these days.|Location update for the user: {v}, no longer {old}.|"

@@ -79,7 +79,8 @@ def consolidate_users(
         phases = by_asset.get(key, PhaseResult(key, key))
         cost = llm_cost(phases.counts, llm.price_prompt, llm.price_completion)
         yield dg.MaterializeResult(asset_key=spec.key, metadata={
-            **common, **_metadata(phases, rt.settings.previews), **extra.get(key, {}), **({"llm_cost_usd": cost} if cost is not None else {})})
+            **common, **_metadata(phases, rt.settings.previews), **extra.get(key, {}),
+            **({"llm_cost_usd": cost} if cost is not None else {})})
 
 
 def _run_users(context, config: ConsolidateRunConfig, conn, judge, cfg: ConsolidationConfig) -> tuple[list[str], int]:

@@ -230,7 +230,8 @@ class LLMClient:
 
     def _create(self, fmt: str, task: str, messages: list[dict], response: type[BaseModel], timeout: float):
         schema = response.model_json_schema()
-        body = {"json_schema": {"type": "json_schema", "json_schema": {"name": task, "schema": schema, "strict": False}},
+        body = {"json_schema": {"type": "json_schema",
+                                "json_schema": {"name": task, "schema": schema, "strict": False}},
                 "schema_object": {"type": "json_object", "schema": schema},
                 "json_object": {"type": "json_object"}}[fmt]
         return self._client.chat.completions.create(
