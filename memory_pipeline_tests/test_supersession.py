@@ -201,6 +201,20 @@ def test_named_person_and_user_do_not_supersede_each_other():
     assert detect_supersessions(memories) == []
 
 
+@pytest.mark.integration
+def test_another_persons_tool_and_a_wish_supersede_nothing(service):
+    # the slot rules read Kayla's vim as the user's editor and the wish for helix as a change: two false
+    # edges through a real consolidation; a relation is the user's current statement, so neither is one
+    for i, text in enumerate(["I use Emacs for everything.", "My roommate Kayla uses vim and drinks coffee all day.",
+                              "I want to switch to helix one day."]):
+        service.remember("u-tools", text, created_at=at(30 * i).isoformat())
+    assert service.consolidate("u-tools")["status"] == "SUCCESS"
+    edges = service.conn.execute(
+        "SELECT source_id, target_id, reason FROM edges WHERE user_id = 'u-tools' AND edge_type = 'supersedes'")
+    assert edges.fetchall() == []
+    service.conn.rollback()
+
+
 def test_slot_states_pick_the_current_value():
     assert slot_states("I moved to Berlin and I joined Globex.") == {"job": "Globex", "residence": "Berlin"}
     assert slot_states("I no longer live in Paris") == {}  # an ended state names no current value
