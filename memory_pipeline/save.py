@@ -13,7 +13,8 @@ import psycopg
 
 from memory_pipeline.config import SaveConfig
 from memory_pipeline.lib import dedup
-from memory_pipeline.lib.extract import extract_facts, extract_slots, statements
+from memory_pipeline.lib.extract import extract_facts, statements
+from memory_pipeline.lib.supersession import slot_states
 from memory_pipeline.lib.temporal import resolve_temporal_references
 from memory_pipeline.records import MemoryIn
 from memory_pipeline.store import memories as sql
@@ -40,11 +41,11 @@ class SaveResult:
 
 
 def facts_json(text: str) -> list[dict]:
-    """Pattern-extracted facts and negations, plus the subject slots supersession reads."""
+    """Pattern-extracted facts and negations, plus the relations (slots) supersession compares: a
+    stored slot is how an incremental run finds the older statements of a relation a new memory states."""
     facts = [{"kind": f.kind, "value": f.value, "negated": f.negated} for f in extract_facts(text)]
-    facts += [
-        {"kind": "slot", "slot": s.slot, "value": s.value, "negated": s.negated} for s in extract_slots(text)
-    ]
+    facts += [{"kind": "slot", "slot": slot, "value": value, "negated": False}
+              for slot, value in slot_states(text).items()]
     # what the profile's clause reader states (it marks the row as one the profile reads)
     facts += [{"kind": "statement", "key": st.key, "value": st.line, "negated": st.past} for st in statements(text, profile=True)]
     return facts

@@ -161,6 +161,22 @@ def test_memory_slots_follow_every_insert_and_the_migration_fills_them(service):
     assert conn.execute(stored).fetchall() == facts
 
 
+def test_memory_slots_hold_the_relation_a_restatement_names_in_another_way(service):
+    # a slot is the clause reader's relation: "moved up to Glasgow" states the residence "I live in Leeds"
+    # states, so an incremental run reads the older statement with the new one (the slot rules had no slot
+    # for the move, and a summarized older statement stayed out of the run's delta)
+    service.remember_many([
+        {"user_id": "rel", "content": "I live in Leeds.", "created_at": T0.isoformat()},
+        {"user_id": "rel", "content": "Our dog Biscuit hates the rain.", "created_at": (T0 + timedelta(days=1)).isoformat()},
+        {"user_id": "rel", "content": "I moved up to Glasgow in the spring.",
+         "created_at": (T0 + timedelta(days=90)).isoformat()},
+    ])
+    shared = service.conn.execute(
+        "SELECT s.slot, array_agg(m.content ORDER BY m.id) FROM memory_slots s JOIN memories m ON m.id = s.memory_id"
+        " WHERE s.user_id = 'rel' GROUP BY s.slot").fetchall()
+    assert ("residence", ["I live in Leeds.", "I moved up to Glasgow in the spring."]) in shared, shared
+
+
 def test_the_session_block_is_rendered_again_only_when_its_inputs_change(service, monkeypatch):
     from memory_pipeline.consolidation.config import ConsolidationConfig
     from memory_pipeline.consolidation.phases import session_context as block_phase

@@ -15,19 +15,15 @@ from memory_pipeline.bench.workload.vocab import FAMILIES, family, family_files
 PKG = Path(memory_pipeline.__file__).parent
 LIB = PKG / "lib"
 BUDGET = 2200  # issue 30's target, not met yet: the xfail below turns red the day it is met
-# What the rules hold today (2026-11-27): they may shrink, never grow. Lower it when you delete rules.
-CEILING = 3865
+# What the rules hold today (2026-11-28, the slot stack retired): they may shrink, never grow. Lower it
+# when you delete rules.
+CEILING = 2749
 # Phrases the rules share with the synthetic generator today (debt: delete, never add). Most are
 # closed-class names of things (editors, drinks) or grammar the generator also happens to say.
 KNOWN_PHRASES = frozenset({
     "closed.py: arch linux", "closed.py: green tea", "closed.py: intellij idea", "closed.py: sublime text",
     "closed.py: vs code", "closed.py: yerba mate", "fact_rules.py: allergic to", "fact_rules.py: tend to",
-    "facts.py: must not", "fields.py: the user", "projects.py: github actions", "projects.py: gitlab ci",
-    "projects.py: our own racks", "projects.py: redis streams", "slot_rules.py: call home",
-    "slot_rules.py: code editor", "slot_rules.py: is in", "slot_rules.py: is my", "slot_rules.py: live in",
-    "slot_rules.py: live where", "slot_rules.py: moved on to", "slot_rules.py: now at",
-    "slot_rules.py: operating system", "slot_rules.py: programming language", "slot_rules.py: the move from",
-    "temporal.py: on this", "temporal.py: the last",
+    "facts.py: must not", "fields.py: the user", "temporal.py: on this", "temporal.py: the last",
 })
 
 

@@ -86,7 +86,7 @@ class LocalEngine:
         return [self.summarize(items, superseded) for items, superseded in groups]
 
     def supersessions(self, candidates: SupersessionCandidates):
-        # every candidate pair is weighed by the learned judge (lib/judge.py); the slot rules and the
+        # every candidate pair is weighed by the learned judge (lib/judge.py); the relation detector and the
         # structural detector still propose, and an edge either proposes is written with the judge's
         # probability as its weight and the features that decided it in its reason; the judge alone
         # writes an edge at or above its calibrated threshold. A pair is weighed against the other

@@ -24,7 +24,7 @@ from memory_pipeline.lib.vocab.change import (
     ROLE_SUBJECT_VERBS,
     ROLE_UNHELD,
 )
-from memory_pipeline.lib.vocab.slot_rules import JOB_NOUNS
+from memory_pipeline.lib.vocab.roles import JOB_NOUNS
 
 _HEADS = JOB_NOUNS - NOT_ROLE_HEADS
 _WORD = re.compile(r"[A-Za-z][\w-]*")

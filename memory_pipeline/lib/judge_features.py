@@ -15,7 +15,8 @@ from dataclasses import dataclass
 from datetime import datetime
 from functools import lru_cache
 
-from memory_pipeline.lib.extract import normal_value, slot_states
+from memory_pipeline.lib.extract import normal_value
+from memory_pipeline.lib.supersession import slot_states
 from memory_pipeline.lib.text import STOP_WORDS
 from memory_pipeline.lib.vocab.calendar import MONTHS, NUMBER_WORDS, WEEKDAYS
 from memory_pipeline.lib.vocab.judge import (
@@ -61,7 +62,7 @@ class Reading:
     sents: tuple[int, ...]
     values: tuple[Span, ...]
     frame: frozenset[str]
-    slots: dict
+    slots: dict[str, str]  # relation -> its one current value (the clause reader's, lib/supersession)
 
 
 def _kind(tok: str, low: str, prev: str, start: bool) -> str | None:
@@ -241,8 +242,8 @@ FEATURES: dict[str, str] = {
     "negated_new": "the newer text's value sentences hold a negator",
     "question_old": "the older text's value sentences ask a question",
     "plan_old": "the older text's value sentences state a plan or wish",
-    "slot_changed": "the slot reader finds one slot with another value (or negation) in the two texts",
-    "slot_same": "the slot reader finds one slot with the same value in both texts",
+    "slot_changed": "a relation both texts state (one current value each) has another value in the newer",
+    "slot_same": "a relation both texts state has the same value in both",
     "swap_context": "the best word overlap around a same-kind pair of differing values",
     "swap_relation": "a same-kind pair of differing values follows the same word or two relation words",
     "swap_with_cue": "a same-kind swap whose new value sits in a sentence with a change cue",
@@ -271,8 +272,7 @@ def pair_features(newer: str, older: str, cosine: float, newer_at: datetime, old
     mod_o = [do.mods[s] for s in ({v.sent for v in old_only} or set(ro.sents[:1]))]
     cue_sents = dn.cue_sents
     shared_slots = rn.slots.keys() & ro.slots.keys()
-    changed = any((normal_value(rn.slots[k].value), rn.slots[k].negated)
-                  != (normal_value(ro.slots[k].value), ro.slots[k].negated) for k in shared_slots)
+    changed = any(rn.slots[k].lower() != ro.slots[k].lower() for k in shared_slots)
     context, relation = _swap_fit(dn, do, new_idx, old_idx, rn, ro)
     others_n, others_o = _all_others(dn, new_idx), _all_others(do, old_idx)
     days = abs((newer_at - older_at).total_seconds()) / 86400

@@ -1,6 +1,6 @@
-"""Rule-based supersession (the local engine): a newer memory supersedes an older one only
-when both state the same subject slot and the value changed or its negation flipped. The slots come
-from lib.extract."""
+"""Statement-based supersession (the local engine): a newer memory supersedes an older one only when
+both state the same relation of the user (the clause reader's `Statement.key`: residence, job, a
+named person's place...) and its value changed. The relation is the slot; no phrase rule of its own."""
 
 from __future__ import annotations
 
@@ -9,9 +9,10 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
-from memory_pipeline.lib.extract import normal_value, slot_states
+from memory_pipeline.lib.judge_statements import read_statements
+from memory_pipeline.lib.text import words
 from memory_pipeline.lib.timestamps import as_utc
-from memory_pipeline.lib.vocab.slot_rules import CHANGE_CUE
+from memory_pipeline.lib.vocab.judge import CHANGE_CUES
 
 # A newer statement links to at most this many statements of the value it replaces, so a value
 # restated thousands of times cannot make the edge count quadratic.
@@ -43,25 +44,25 @@ class Supersession:
 class _Statement:
     at: datetime  # UTC
     memory_id: str
-    key: str  # normal_value of the value
+    key: str  # the value, lower case
     value: str  # as written
     negated: bool
 
 
+def slot_states(text: str) -> dict[str, str]:
+    """Per relation (slot), the one value `text` states for it now: the clause reader's current
+    statements that name a value. A text naming two values for one relation ("I live in Paris and
+    Rome") says nothing usable about it."""
+    values: dict[str, dict[str, str]] = defaultdict(dict)
+    for st in read_statements(text):
+        if st.value and not st.past and not st.ends:
+            values[st.key].setdefault(st.value.lower(), st.value)
+    return {key: next(iter(v.values())) for key, v in sorted(values.items()) if len(v) == 1}
+
+
 def _label(slot: str) -> str:
-    if "@" in slot:
-        base, who = slot.rsplit("@", 1)
-        return f"{who.capitalize()}'s {_label(base)}"
     kind, _, detail = slot.partition(":")
-    if kind == "count":
-        return f"number of {detail}"
-    if kind == "favorite":
-        return f"favorite {detail}"
-    if kind == "pet":
-        return f"{detail}'s name"
-    if kind == "uses":
-        return "tool"
-    return {"os": "operating system", "language": "favorite language"}.get(kind, kind)
+    return f"{kind} ({detail})" if detail else kind
 
 
 def _edge(slot: str, new: _Statement, old: _Statement, new_text: str) -> Supersession:
@@ -73,7 +74,7 @@ def _edge(slot: str, new: _Statement, old: _Statement, new_text: str) -> Superse
         reason, confidence = f"{label} '{old.value}' no longer holds {when}", 0.85
     else:
         reason, confidence = f"{label} '{new.value}' holds again after being negated {when}", 0.85
-    if CHANGE_CUE.search(new_text):
+    if not CHANGE_CUES.isdisjoint(words(new_text.lower())):
         confidence += 0.1
     return Supersession(
         newer_id=new.memory_id,
@@ -124,8 +125,8 @@ def detect_supersessions(memories: Sequence[MemoryText]) -> list[Supersession]:
     by_slot: dict[str, list[_Statement]] = defaultdict(list)
     for mem in ordered:
         at = as_utc(mem.created_at)
-        for slot, sv in slot_states(mem.content).items():
-            by_slot[slot].append(_Statement(at, mem.id, normal_value(sv.value), sv.value, sv.negated))
+        for slot, value in slot_states(mem.content).items():
+            by_slot[slot].append(_Statement(at, mem.id, value.lower(), value, False))
     found = [edge for slot in sorted(by_slot) for edge in _slot_edges(slot, by_slot[slot], texts)]
     found.sort(key=lambda e: (e[0].at, e[0].memory_id, e[1].at, e[1].memory_id, e[2].slot))
     merged: dict[tuple[str, str], Supersession] = {}

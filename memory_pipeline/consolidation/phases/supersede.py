@@ -152,7 +152,7 @@ def _frame_pairs(ctx: RunContext) -> list[tuple[int, int]]:
 
 
 def _slot_pairs(ctx: RunContext, rows: list[int]) -> list[tuple[int, int]]:
-    """A new memory with each older statement of a slot it states (what the slot rules compare)."""
+    """A new memory with each older statement of a slot it states (what the relation detector compares)."""
     out = []
     for k in rows:
         if ctx.is_new(k) and ctx.current(k):

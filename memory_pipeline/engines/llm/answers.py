@@ -109,7 +109,7 @@ def combine(final: SummaryDraft, parts: list[SummaryDraft], items: list[SourceIt
 def supersession_pairs(candidates: SupersessionCandidates, local, min_sim: float
                        ) -> list[tuple[MemoryText, MemoryText, float]]:
     """Pairs by embedding similarity and time (each new memory with its nearest older ones above
-    `min_sim`), plus the pairs the slot rules already link (so the model can confirm or reject them)."""
+    `min_sim`), plus the pairs the relation detector links (the model confirms or rejects them)."""
     per_new: dict[str, int] = {}
     pairs, seen = [], set()
     for newer, older, sim in candidates.pairs():
@@ -144,7 +144,7 @@ def supersessions(ans: SupersessionAnswer, batch: list[tuple[MemoryText, MemoryT
 
 
 def local_pairs(local, batch: list[tuple[MemoryText, MemoryText, float]]) -> list[Supersession]:
-    # each memory once: the slot rules join a reason per copy of a statement they are given
+    # each memory once: the relation detector joins a reason per copy of a statement it is given
     memories = list({m.id: m for pair in batch for m in pair[:2]}.values())
     found = local.supersessions(SupersessionCandidates(memories, pairs=lambda: batch))
     return [replace(s, method=FALLBACK) for s in found]

@@ -1,4 +1,4 @@
-"""The rule engine both extractors run: table rows become compiled rules; a rule whose trigger words
+"""The rule engine the fact extractor runs: table rows become compiled rules; a rule whose trigger words
 the text lacks is skipped, the others yield positioned items."""
 
 from __future__ import annotations

@@ -1,5 +1,4 @@
-"""What the extractors return: facts (what a text says about its author) and slot values (what
-supersession compares over time)."""
+"""What the fact extractor returns: facts (what a text says about its author)."""
 
 from __future__ import annotations
 
@@ -15,12 +14,3 @@ class Fact:
     value: str
     negated: bool = False
     text: str = ""
-
-
-@dataclass(frozen=True)
-class SlotValue:
-    """One statement about a subject slot: slot "location", value "Berlin", negated False."""
-
-    slot: str
-    value: str
-    negated: bool

@@ -44,16 +44,6 @@ PREFERENCE_STOPS = CLAUSE_STOPS | {
     "now", "anymore", "instead", "rather", "than", "over", "more", "these", "nowadays", "lately", "too",
     "better", "best", "most", "anyway",
 }  # fmt: skip
-OBJECT_STOPS = PREFERENCE_STOPS | {
-    "for", "at", "in", "on", "with", "from", "to", "during", "every", "each", "daily", "weekly", "today",
-    "yesterday", "tomorrow", "again", "currently", "mostly", "mainly", "all", "as", "and", "or", "since",
-    "near", "by", "last", "this", "next", "after", "before", "about", "around", "full", "part", "already",
-}  # fmt: skip
-# A list of values ("Python, Rust and Go") goes on past "and" / "or".
-LIST_STOPS = OBJECT_STOPS - {"and", "or"}
-# A role ("full-stack developer", "part-time tutor") goes on past "all", "full", "part".
-ROLE_STOPS = OBJECT_STOPS - {"all", "full", "part"} | {"who", "that", "and"}
-
 DETERMINERS = frozenset({"a", "an", "the", "my", "our", "some"})
 # Values that name nothing.
 PRONOUNS = frozenset(
@@ -61,8 +51,6 @@ PRONOUNS = frozenset(
      "nothing", "one", "him", "her", "you", "me", "us", "myself", "yourself", "what", "which", "all",
      "so", "there", "here", "to", "a", "an", "the"}
 )  # fmt: skip
-# Lower-case words inside a proper name: "Bank of America", "Rio de Janeiro".
-NAME_CONNECTORS = frozenset({"of", "de", "del", "la", "le", "am", "upon", "on", "van", "von", "da", "di"})
 # Words a seed 002 REPLACE ignores when it asks whether one text holds every word of the other.
 DECISION_FILLER = frozenset(
     {"a", "an", "the", "i", "my", "me", "is", "am", "are", "was", "to", "of", "in", "on", "at", "and", "or",
