@@ -47,7 +47,8 @@ def facts_json(text: str) -> list[dict]:
     facts += [{"kind": "slot", "slot": slot, "value": value, "negated": False}
               for slot, value in slot_states(text).items()]
     # what the profile's clause reader states (it marks the row as one the profile reads)
-    facts += [{"kind": "statement", "key": st.key, "value": st.line, "negated": st.past} for st in statements(text, profile=True)]
+    facts += [{"kind": "statement", "key": st.key, "value": st.line, "negated": st.past}
+              for st in statements(text, profile=True)]
     return facts
 
 

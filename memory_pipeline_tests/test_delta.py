@@ -167,7 +167,8 @@ def test_memory_slots_hold_the_relation_a_restatement_names_in_another_way(servi
     # for the move, and a summarized older statement stayed out of the run's delta)
     service.remember_many([
         {"user_id": "rel", "content": "I live in Leeds.", "created_at": T0.isoformat()},
-        {"user_id": "rel", "content": "Our dog Biscuit hates the rain.", "created_at": (T0 + timedelta(days=1)).isoformat()},
+        {"user_id": "rel", "content": "Our dog Biscuit hates the rain.",
+         "created_at": (T0 + timedelta(days=1)).isoformat()},
         {"user_id": "rel", "content": "I moved up to Glasgow in the spring.",
          "created_at": (T0 + timedelta(days=90)).isoformat()},
     ])

@@ -86,9 +86,11 @@ def test_the_profiles_wider_reading_names_likes_origin_and_the_name():
     assert said["name"].line == "Goes by Ines"
     assert said["origin"].value == "Braga"
     assert said["preference"].line == "Loves hiking"
-    assert not [st for st in statements("I grew up in Braga and I love hiking") if st.relation in ("origin", "preference")]
+    plain = statements("I grew up in Braga and I love hiking")
+    assert not [st for st in plain if st.relation in ("origin", "preference")]
 
 
 def test_likings_are_one_per_thing():
-    keys = [st.key for st in statements("My favourite film is Heat. My favourite band is Low. I like tea", profile=True)]
+    said = statements("My favourite film is Heat. My favourite band is Low. I like tea", profile=True)
+    keys = [st.key for st in said]
     assert keys == ["preference:film", "preference:band", "preference:tea"]
