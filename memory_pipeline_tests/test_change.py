@@ -8,6 +8,15 @@ import pytest
 from memory_pipeline.lib.change import detect_change
 
 
+def _deleted(path: str) -> pytest.MarkDecorator:
+    """A case only a path deleted for issue 30's rule budget found (the judge carries that path's real-text
+    changes; this phrasing it does not see). Strict: the day another path finds it, the mark goes."""
+    return pytest.mark.xfail(strict=True, reason=f"issue 30: the {path} path was deleted; the judge does not "
+                             "see this phrasing")
+
+
+SWITCHED = _deleted("switched")
+
 @pytest.mark.parametrize(("newer", "older", "old", "new"), [
     # the old value left behind, the replacing value near it
     ("Quick update: I quit Globex last month and joined Initech as a designer.", "Works at Globex.",
@@ -41,13 +50,13 @@ def test_mentions_are_not_changes(newer, older):
 
 
 @pytest.mark.parametrize(("newer", "older", "old", "new"), [
-    ("I switched from tea to coffee last month.", "I drink tea every morning.", "tea", "coffee"),
+    pytest.param("I switched from tea to coffee last month.", "I drink tea every morning.", "tea", "coffee", marks=SWITCHED),
     ("We moved from Lyon to Nantes in May.", "We live in Lyon.", "Lyon", "Nantes"),
     ("I replaced my Kindle with a Kobo.", "I read on my Kindle.", "Kindle", "Kobo"),
 ])
 def test_a_switch_that_names_both_values(newer, older, old, new):
     change = detect_change(newer, older)
-    assert (change.old_value, change.new_value, change.how) == (old, new, "switched")
+    assert change is not None and (change.old_value, change.new_value) == (old, new), change
 
 
 def test_a_switch_to_a_value_the_older_text_already_says_is_none():
@@ -92,9 +101,9 @@ def test_lower_case_mentions_are_not_changes(newer, older):
 
 
 @pytest.mark.parametrize(("newer", "older", "old", "new"), [
-    ("I traded my Kindle for a Kobo.", "I read on my Kindle.", "Kindle", "Kobo"),
-    ("Honestly helix has replaced vim for me.", "My editor is vim.", "vim", "helix"),
-    ("At work vim was replaced by helix.", "My editor is vim.", "vim", "helix"),
+    pytest.param("I traded my Kindle for a Kobo.", "I read on my Kindle.", "Kindle", "Kobo", marks=SWITCHED),
+    pytest.param("Honestly helix has replaced vim for me.", "My editor is vim.", "vim", "helix", marks=SWITCHED),
+    pytest.param("At work vim was replaced by helix.", "My editor is vim.", "vim", "helix", marks=SWITCHED),
 ])
 def test_more_ways_of_naming_both_values(newer, older, old, new):
     change = detect_change(newer, older)
@@ -210,7 +219,7 @@ def test_restatements_that_replace_nothing(newer, older):
     ("Team offsite pushed to June 3 (was April 12).", "The team offsite is on April 12.", "April 12", "June 3"),
     ("Rent goes up to $1,900; it was $1,650.", "Rent is $1,650 a month.", "1,650", "1,900"),
     # a value named after the verb that opens the sentence is a value, the verb is not part of it
-    ("Dropped Notion for Obsidian as the notes app.", "Keeps notes in Notion.", "Notion", "Obsidian"),
+    pytest.param("Dropped Notion for Obsidian as the notes app.", "Keeps notes in Notion.", "Notion", "Obsidian", marks=SWITCHED),
     # a name in mixed case
     ("These days my phone is a Pixel, not an iPhone.", "My phone is an iPhone.", "iPhone", "Pixel"),
 ])
@@ -313,7 +322,7 @@ def test_a_speaker_opening_the_text_still_is_one():
     # "used to" a few words before the value: a past habit or state
     ("Used to work at Harbor Labs, but my desk is at Kite Robotics these days.", "Works at Harbor Labs.",
      "Harbor Labs", "Kite Robotics"),
-    ("They promoted me from analyst to team lead last week.", "Works as an analyst.", "analyst", "team lead"),
+    pytest.param("They promoted me from analyst to team lead last week.", "Works as an analyst.", "analyst", "team lead", marks=SWITCHED),
 ])
 def test_a_past_state_a_few_words_before_the_value(newer, older, old, new):
     change = detect_change(newer, older)
@@ -409,6 +418,7 @@ def test_a_value_left_by_name_may_be_replaced_by_a_longer_one():
     assert detect_change("From the Jade API gateway sync, someone owes the slides.", "The API is flaky.") is None
 
 
+@SWITCHED
 def test_a_switch_with_a_comma_before_from():
     change = detect_change("Moved house, from Leeds over to York.", "Leeds is home for now.")
     assert change is not None and (change.old_value, change.new_value) == ("Leeds", "York"), change
@@ -418,7 +428,7 @@ def test_a_switch_with_a_comma_before_from():
     # a date that shares its month with the old one is still another date
     ("Launch plan: forget June 20, it's June 27.", "The launch is on June 20.", "June 20", "June 27"),
     # an amount with its currency sign
-    ("The travel budget got bumped from $12k to $15k.", "Finance approved $12k for the travel budget.", "$12k", "$15k"),
+    pytest.param("The travel budget got bumped from $12k to $15k.", "Finance approved $12k for the travel budget.", "$12k", "$15k", marks=SWITCHED),
     # a system switched off or shut down is left; "goodbye X" leaves X
     ("Billing reads from Aurora now; Oracle is being decommissioned.", "Billing lives in Oracle.", "Oracle", "Aurora"),
     ("Said goodbye to Leeds, the new flat in York is lovely.", "I live in Leeds.", "Leeds", "York"),
@@ -555,12 +565,12 @@ def test_the_employer_before_hired_is_the_new_value():
     # "calls X home" says where one lives
     ("Settled in Porto after the move.", "Calls Lyon home.", "Lyon", "Porto"),
     # the user's choice of one over the other; a value put in the past by an idiom
-    ("Honestly I'd pick Elm over Haskell these days.", "Haskell is the most fun thing I write.", "Haskell", "Elm"),
+    pytest.param("Honestly I'd pick Elm over Haskell these days.", "Haskell is the most fun thing I write.", "Haskell", "Elm", marks=SWITCHED),
     ("I'm at Globex now, Initech is in the rear-view mirror.", "My job is at Initech.", "Initech", "Globex"),
     # lower-case values: a past habit over a few words, a team one jumps from, a tool uninstalled
     ("I used to do everything in nano, but these days it's micro.", "Text editor? nano, obviously.", "nano", ""),
-    ("Kira jumped from payments over to the search team.", "The payments team has Kira.", "payments",
-     "search team"),
+    pytest.param("Kira jumped from payments over to the search team.", "The payments team has Kira.", "payments",
+     "search team", marks=SWITCHED),
     ("Writing in micro these days, nano is uninstalled.", "Text editor? nano, obviously.", "nano", ""),
 ])
 def test_changes_found_ninth_round(newer, older, old, new):

@@ -2,7 +2,6 @@
 the older one states? No phrase list per slot: values are named things (capitalised phrases, numbers,
 identifiers such as time zones) or key: value fields, and a value is replaced when the newer statement
 
-- names both ("switched from A to B");
 - gives a key: value field of the older one another value for the same owner (`lib/fields.py`);
 - names the old value in a departure context ("I left Northwind", "a change from Boston") and another
   value of its kind near it;
@@ -29,14 +28,12 @@ from dataclasses import dataclass, replace
 from memory_pipeline.lib import change_motion as cm
 from memory_pipeline.lib import change_values as cv
 from memory_pipeline.lib.change_roles import role_change
-from memory_pipeline.lib.change_words import SPEAKER, dropped
+from memory_pipeline.lib.change_words import dropped
 from memory_pipeline.lib.digest import speaker_of
 from memory_pipeline.lib.fields import field_change, fields, key_relation, user_fields
-from memory_pipeline.lib.summarize import split_sentences
 from memory_pipeline.lib.vocab.change import (
     CHANGE_CUE,
     CHANGE_VERBS,
-    CHOICE,
     DEPARTURE_AFTER,
     DEPARTURE_BEFORE,
     DETERMINERS,
@@ -52,7 +49,6 @@ from memory_pipeline.lib.vocab.change import (
     RELATIVE_TIME,
     RESTATED_CUE,
     SPOKEN,
-    SWITCH,
     WAS_PAST,
 )
 
@@ -61,7 +57,7 @@ from memory_pipeline.lib.vocab.change import (
 class Change:
     old_value: str
     new_value: str
-    how: str  # switched | field | held | departure | moved | extended | restated | role | dropped
+    how: str  # field | held | departure | moved | extended | restated | role | dropped
     relation: str | None = None  # the old value's relation where its words name one ("residence")
 
 
@@ -144,12 +140,6 @@ def detect_change(newer: str, older: str, held: Callable[[str], bool] | None = N
     if " ".join(newer.lower().split()) == " ".join(older.lower().split()):
         return None  # the same text twice says nothing new
     old_sents, old_vals = cv.values(older)
-    switched = _switched(newer, older)
-    if switched is not None and _said_of_other_things(switched, newer, older):
-        switched = None  # "Halo's queue moved from SQS to Redis" says nothing of Glacier's SQS
-    if switched is not None:
-        said = [v for v in old_vals if v.text.lower() == switched.old_value.lower()]
-        return replace(switched, relation=cv.relation_of(cv.classes(old_sents[said[0].sentence], said[0]))) if said else switched
     field = field_change(newer, older)
     if field is not None:
         old, new = field
@@ -277,13 +267,6 @@ def _names_of_other_things(word: str, newer: str, older: str) -> bool:
     return _of_other_things(newer, older, lambda v: low in v.tokens, lambda v: low in v.tokens)
 
 
-def _said_of_other_things(change: Change, newer: str, older: str) -> bool:
-    """Whether the two values of a change are said of different named things."""
-    old, new = change.old_value.lower(), change.new_value.lower()
-    return _of_other_things(newer, older, lambda v: v.text.lower() == old, lambda v: v.text.lower() == new,
-                            leave_old=True)
-
-
 def _restated(old: cv.Value, old_sent: list[str], old_vals: list[cv.Value], old_classes: frozenset[str],
               sents: list[list[str]], vals: list[cv.Value]) -> Change | None:
     """A value that extends the old one ("Senior Product Manager" for "Product Manager"), or a new
@@ -351,16 +334,3 @@ def _field_and_value(newer: str, older: str) -> Change | None:
 def value_texts(text: str) -> frozenset[str]:
     """The named values a text states, lower-cased (what `held` is asked about)."""
     return frozenset(v.text.lower() for v in cv.values(text)[1])
-
-
-def _switched(newer: str, older: str) -> Change | None:
-    """"switched from A to B", "replaced A with B", "I'd pick B over A" (any words, not only names):
-    the older text says A and not B."""
-    low = " " + " ".join(cv.TOKEN.findall(older.lower())) + " "
-    asked = cv.questions(newer)  # "why would someone pick X over Y?" states no choice
-    said = [s for n, s in enumerate(split_sentences(SPEAKER.sub("", newer))) if n not in asked]
-    for m in (*(m for rx in SWITCH for m in rx.finditer(newer)), *(m for s in said for m in CHOICE.finditer(s))):
-        old, new = (" ".join(cv.TOKEN.findall(m.group(g).lower())) for g in ("old", "new"))
-        if old and new and old != new and f" {old} " in low and f" {new} " not in low:
-            return Change(m.group("old").rstrip(".,;!?"), m.group("new").rstrip(".,;!?"), "switched")
-    return None

@@ -159,46 +159,6 @@ QUOTED = re.compile(r"(?:^|[\s(])['\"\u2018\u201c][^'\"\u2019\u201d]*\b(?:" + "|
                     + r")\b[^'\"\u2019\u201d]*['\"\u2019\u201d]")
 # Verbs that say by themselves that the relation has a new value ("I joined Aurora Robotics").
 CHANGE_VERBS = frozenset({"joined", "moved", "relocated", "relocating", "transferred", "hired"})
-# A change that names both values: "switched from tea to coffee", "moved from Lyon to Nantes",
-# "replaced my Kindle with a Kobo". Values are up to three words, not running over a clause end.
-# where a value ends: a clause end or a word that starts what follows it
-_END = r"(?=\s*(?:[.,;!?()]|$|\s(?:and|but|because|since|last|this|in|at|on|for|now|these|as)\b))"
-_V = r"(?:(?:my|our|the|a|an)\s+)?(?P<{}>[$\u20ac\u00a3]?[\w'&/.#+-]+(?:\s+[\w'&/.#+-]+){{0,2}}?)"
-SWITCH = (
-    re.compile(
-        r"\b(?:switched|switching|moved|moving|changed|changing|went|jumped|hopped|shifted|migrated|upgraded|converted|"
-        r"transitioned|swapped|transferred|relocated|promoted|bumped|passed|handed)\s+(?:\w+,?\s+){0,3}?from\s+" + _V.format("old")
-        + r"\s+(?:over\s+)?(?:to|for|into)\s+" + _V.format("new")
-        + r"(?=\s*(?:[.,;!?()]|$|\s(?:and|but|because|since|last|this|in|at|on|as)\b))",
-        re.IGNORECASE,
-    ),
-    # the same with the new value first: "switched to green tea from chai"
-    re.compile(
-        r"\b(?:switched|switching|moved|moving|changed|changing|went|jumped|hopped|shifted|migrated|upgraded|converted|"
-        r"transitioned|transferred|relocated)\s+(?:over\s+|back\s+)?to\s+" + _V.format("new")
-        + r"\s+from\s+" + _V.format("old") + _END,
-        re.IGNORECASE,
-    ),
-    re.compile(r"\breplaced\s+" + _V.format("old") + r"\s+with\s+" + _V.format("new") + r"(?=\s*(?:[.,;!?]|$))",
-               re.IGNORECASE),
-    # "traded my Kindle for a Kobo", "swapped coffee for tea"
-    re.compile(r"\b(?:traded|swapped|exchanged|ditched|dropped)\s+" + _V.format("old") + r"\s+for\s+"
-               + _V.format("new") + _END, re.IGNORECASE),
-    # "helix has replaced vim", "vim was replaced by helix" (the value beside the verb: one word)
-    re.compile(r"\b(?P<new>[\w'&/.#+-]+)\s+(?:has\s+|have\s+)?replaced\s+" + _V.format("old")
-               + _END, re.IGNORECASE),
-    re.compile(r"\b(?P<old>[\w'&/.#+-]+)\s+(?:was|has\s+been|got|is\s+being)\s+replaced\s+by\s+" + _V.format("new")
-               + _END, re.IGNORECASE),
-)
-# A choice the user (or a note) states: "I'd pick Kotlin over Java", "Prefers tea over coffee now"; a
-# past switch said inside a question is still said ("since I moved from X to Y, how do I ...?"), a
-# choice asked about is not ("why would someone pick X over Y?").
-CHOICE = re.compile(
-    r"(?:\b(?:i|i['’]d|i['’]ll|we|we['’]d)\s+(?:\w+\s+){0,2}?|^\s*|[:;,]\s*)"
-    r"(?:pick|picks|picked|prefer|prefers|preferred|choose|chooses|chose|take|takes)\s+" + _V.format("new")
-    + r"\s+over\s+(?P<old>[\w'&/.#+-]+(?:\s+(?-i:[A-Z])[\w'&/.#+-]*){0,2})(?=[\s.,;!?]|$)",
-    re.IGNORECASE,
-)
 # A lower-case value (a drink, a format, a tool) is left behind when the newer clause says one of
 # these right before it ("drop the emojis", "gave up coffee", "no longer use vim") ...
 _DROP_CUES = (
