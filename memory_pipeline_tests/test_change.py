@@ -16,6 +16,7 @@ def _deleted(path: str) -> pytest.MarkDecorator:
 
 
 SWITCHED = _deleted("switched")
+HELD = _deleted("held")
 
 @pytest.mark.parametrize(("newer", "older", "old", "new"), [
     # the old value left behind, the replacing value near it
@@ -149,13 +150,13 @@ def test_a_speaker_and_what_they_said_is_no_field():
 @pytest.mark.parametrize(("newer", "older", "old", "new"), [
     ("Living in Nantes now, near the station.", "The user lives in Lyon.", "Lyon", "Nantes"),
     ("These days I'm working for Initech.", "Works at Globex.", "Globex", "Initech"),
-    ("Home city: Nantes.", "I live in Lyon.", "Lyon", "Nantes"),  # a field against a governed value
-    ("Works at Initech.", "Noted - job: Globex.", "Globex", "Initech"),
-    ("I'm based out of Nantes these days.", "The user lives in Lyon, France.", "Lyon", "Nantes"),
+    pytest.param("Home city: Nantes.", "I live in Lyon.", "Lyon", "Nantes", marks=HELD),  # a field against a governed value
+    pytest.param("Works at Initech.", "Noted - job: Globex.", "Globex", "Initech", marks=HELD),
+    pytest.param("I'm based out of Nantes these days.", "The user lives in Lyon, France.", "Lyon", "Nantes", marks=HELD),
     ("I joined Initech last month.", "The user works at Globex.", "Globex", "Initech"),
     # a cue of a new state is enough: "started", "new"
-    ("I started at Initech last month.", "The user works at Globex.", "Globex", "Initech"),
-    ("Our new apartment in Nantes has a balcony.", "The user lives in Lyon.", "Lyon", "Nantes"),
+    pytest.param("I started at Initech last month.", "The user works at Globex.", "Globex", "Initech", marks=HELD),
+    pytest.param("Our new apartment in Nantes has a balcony.", "The user lives in Lyon.", "Lyon", "Nantes", marks=HELD),
 ])
 def test_where_one_lives_or_works_holds_one_value_at_a_time(newer, older, old, new):
     change = detect_change(newer, older)
@@ -290,6 +291,7 @@ def test_a_name_before_time_is_a_time_zone():
     assert change is not None and (change.old_value, change.new_value) == ("America/Chicago", "Mountain"), change
 
 
+@HELD
 def test_the_user_who_joined_after_naming_a_city_is_still_the_user():
     newer = "I just relocated here from Leeds when I joined Kite Robotics."
     change = detect_change(newer, "The user works at Harbor Labs.")
@@ -368,7 +370,7 @@ def test_a_cue_both_texts_say_marks_no_change():
      "Design Lead"),
     ("Since relocating to Porto I cycle to work.", "I live in Lyon.", "Lyon", "Porto"),
     # "first day" marks a start
-    ("Accepted an offer from Initech, first day is Monday!", "The user works at Globex.", "Globex", "Initech"),
+    pytest.param("Accepted an offer from Initech, first day is Monday!", "The user works at Globex.", "Globex", "Initech", marks=HELD),
 ])
 def test_titles_zones_and_starts(newer, older, old, new):
     change = detect_change(newer, older)
@@ -563,7 +565,7 @@ def test_the_employer_before_hired_is_the_new_value():
     ("The billing service changed hands: Tomas owns it now, not Priya.", "The billing service is Priya's project.",
      "Priya", "Tomas"),
     # "calls X home" says where one lives
-    ("Settled in Porto after the move.", "Calls Lyon home.", "Lyon", "Porto"),
+    pytest.param("Settled in Porto after the move.", "Calls Lyon home.", "Lyon", "Porto", marks=HELD),
     # the user's choice of one over the other; a value put in the past by an idiom
     pytest.param("Honestly I'd pick Elm over Haskell these days.", "Haskell is the most fun thing I write.", "Haskell", "Elm", marks=SWITCHED),
     ("I'm at Globex now, Initech is in the rear-view mirror.", "My job is at Initech.", "Initech", "Globex"),
