@@ -2,7 +2,6 @@
 the older one states? No phrase list per slot: values are named things (capitalised phrases, numbers,
 identifiers such as time zones) or key: value fields, and a value is replaced when the newer statement
 
-- gives a key: value field of the older one another value for the same owner (`lib/fields.py`);
 - names the old value in a departure context ("I left Northwind", "a change from Boston") and another
   value of its kind near it;
 - with a change cue ("now", "going forward", ...), names a different value in the old value's frame
@@ -28,7 +27,6 @@ from memory_pipeline.lib import change_values as cv
 from memory_pipeline.lib.change_roles import role_change
 from memory_pipeline.lib.change_words import dropped
 from memory_pipeline.lib.digest import speaker_of
-from memory_pipeline.lib.fields import field_change, key_relation
 from memory_pipeline.lib.vocab.change import (
     CHANGE_VERBS,
     DEPARTURE_AFTER,
@@ -53,7 +51,7 @@ from memory_pipeline.lib.vocab.change import (
 class Change:
     old_value: str
     new_value: str
-    how: str  # field | held | departure | moved | extended | restated | role | dropped
+    how: str  # departure | moved | extended | restated | role | dropped
     relation: str | None = None  # the old value's relation where its words name one ("residence")
 
 
@@ -136,10 +134,6 @@ def detect_change(newer: str, older: str, held: Callable[[str], bool] | None = N
     if " ".join(newer.lower().split()) == " ".join(older.lower().split()):
         return None  # the same text twice says nothing new
     old_sents, old_vals = cv.values(older)
-    field = field_change(newer, older)
-    if field is not None:
-        old, new = field
-        return Change(old.value, new.value, "field", key_relation(old.key))
     named = _named_change(newer, older, old_sents, old_vals, held)
     if named is not None:
         return named
