@@ -51,7 +51,7 @@ from memory_pipeline.lib.vocab.change import (
 class Change:
     old_value: str
     new_value: str
-    how: str  # departure | moved | extended | restated | role | dropped
+    how: str  # departure | moved | restated | role | dropped
     relation: str | None = None  # the old value's relation where its words name one ("residence")
 
 
@@ -249,12 +249,8 @@ def _names_of_other_things(word: str, newer: str, older: str) -> bool:
 
 def _restated(old: cv.Value, old_sent: list[str], old_vals: list[cv.Value], old_classes: frozenset[str],
               sents: list[list[str]], vals: list[cv.Value]) -> Change | None:
-    """A value that extends the old one ("Senior Product Manager" for "Product Manager"), or a new
-    value of the same kind bound tightly to the old value's frame ("use Mountain time" for "time zone
-    is America/New_York"); a long sentence mentions many values, so the frame must sit next to it."""
-    for v in vals:  # a one-word name with more words is the same name, not a new value
-        if len(old.tokens) >= 2 and old.tokens < v.tokens and _clause_cue(sents[v.sentence], v):
-            return Change(old.text, v.text, "extended")
+    """A new value of the same kind bound tightly to the old value's frame ("use Mountain time" for "time
+    zone is America/New_York"); a long sentence mentions many values, so the frame must sit next to it."""
     old_frame, old_subject = cv.frame(old_sent, old), cv.subject(old_sent, old, old_vals)
     for v in vals:
         sent = sents[v.sentence]
