@@ -54,7 +54,7 @@ def _path(newer: str, older: str, cosine: float) -> str | None:
     return change.how
 
 
-def test_change_cases() -> list[tuple[str, str, str]]:
+def change_test_cases() -> list[tuple[str, str, str]]:
     """(test, newer, older) of every parametrized change case of test_change.py (those naming an old value)."""
     from memory_pipeline_tests import test_change
 
@@ -84,7 +84,7 @@ def measure(pairs: list[Pair], p_in: np.ndarray, p_oof: np.ndarray, threshold: f
         else:
             row[f"false {p.source}"] += 1
     t0 = datetime(2026, 1, 1, tzinfo=UTC)
-    for test, newer, older in test_change_cases():
+    for test, newer, older in change_test_cases():
         how = detect_change(newer, older)
         row = table[how.how if how else "none"]
         row["test_change"] += 1
