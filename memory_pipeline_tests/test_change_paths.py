@@ -8,7 +8,7 @@ from datetime import UTC, datetime, timedelta
 import numpy as np
 
 from memory_pipeline.bench.judge_pairs import Pair, Text
-from memory_pipeline.bench.rule_paths import measure, change_test_cases
+from memory_pipeline.bench.rule_paths import change_test_cases, measure
 
 T0 = datetime(2026, 1, 1, tzinfo=UTC)
 
