@@ -18,6 +18,8 @@ def _deleted(path: str) -> pytest.MarkDecorator:
 SWITCHED = _deleted("switched")
 HELD = _deleted("held")
 FIELD = _deleted("field")
+# "X is gone", "X got retired", "X anymore", "at X before", "(was X)", "off X", "goodbye X", "no longer a <title>"
+PAST = _deleted("said-as-past")
 
 @pytest.mark.parametrize(("newer", "older", "old", "new"), [
     # the old value left behind, the replacing value near it
@@ -216,9 +218,9 @@ def test_restatements_that_replace_nothing(newer, older):
 @pytest.mark.parametrize(("newer", "older", "old", "new"), [
     # "from" after a word of motion, "off" after one, a past value set off by a parenthesis or "it was"
     ("We came over from Porto in the spring and love Leeds.", "Lives in Porto.", "Porto", "Leeds"),
-    ("The billing jobs are off Heroku; Render runs them now.", "Billing jobs run on Heroku.", "Heroku", "Render"),
+    pytest.param("The billing jobs are off Heroku; Render runs them now.", "Billing jobs run on Heroku.", "Heroku", "Render", marks=PAST),
     ("Team offsite pushed to June 3 (was April 12).", "The team offsite is on April 12.", "April 12", "June 3"),
-    ("Rent goes up to $1,900; it was $1,650.", "Rent is $1,650 a month.", "1,650", "1,900"),
+    pytest.param("Rent goes up to $1,900; it was $1,650.", "Rent is $1,650 a month.", "1,650", "1,900", marks=PAST),
     # a value named after the verb that opens the sentence is a value, the verb is not part of it
     pytest.param("Dropped Notion for Obsidian as the notes app.", "Keeps notes in Notion.", "Notion", "Obsidian", marks=SWITCHED),
     # a name in mixed case
@@ -247,9 +249,9 @@ def test_an_older_value_after_from_is_still_stated():
 @pytest.mark.parametrize(("newer", "older", "old"), [
     ("I do yoga in the evenings now rather than running.", "Goes running before work.", "running"),
     ("Back to black coffee; no more oat lattes.", "Orders oat lattes every day.", "oat"),
-    ("Went back to paper notebooks (was journaling in an app).", "Does journaling in an app.", "journaling app"),
-    ("Sleeps on a futon these days; the old waterbed is gone.", "Sleeps on a waterbed.", "waterbed"),
-    ("Cooks vegetarian at home, was keto before.", "Follows a keto diet.", "keto"),
+    pytest.param("Went back to paper notebooks (was journaling in an app).", "Does journaling in an app.", "journaling app", marks=PAST),
+    pytest.param("Sleeps on a futon these days; the old waterbed is gone.", "Sleeps on a waterbed.", "waterbed", marks=PAST),
+    pytest.param("Cooks vegetarian at home, was keto before.", "Follows a keto diet.", "keto", marks=PAST),
 ])
 def test_a_lower_case_value_said_as_past(newer, older, old):
     change = detect_change(newer, older)
@@ -333,7 +335,7 @@ def test_a_past_state_a_few_words_before_the_value(newer, older, old, new):
 
 @pytest.mark.parametrize(("newer", "older", "old"), [
     ("I used to drink oolong, these days it is all coffee.", "I drink oolong every day.", "oolong"),
-    ("Officially on nights now; the early shift is behind me.", "Works the early shift.", "shift"),
+    pytest.param("Officially on nights now; the early shift is behind me.", "Works the early shift.", "shift", marks=PAST),
 ])
 def test_a_lower_case_value_said_as_a_past_state(newer, older, old):
     change = detect_change(newer, older)
@@ -346,9 +348,9 @@ def test_used_to_across_a_clause_leaves_nothing():
 
 
 @pytest.mark.parametrize(("newer", "older", "old", "new"), [
-    ("So March 3 isn't happening for the launch; the new date is April 9.", "The launch is on March 3.",
-     "March 3", "April 9"),
-    ("The site is a Django app now, Rails got retired.", "The site runs on Rails.", "Rails", "Django"),
+    pytest.param("So March 3 isn't happening for the launch; the new date is April 9.", "The launch is on March 3.",
+     "March 3", "April 9", marks=PAST),
+    pytest.param("The site is a Django app now, Rails got retired.", "The site runs on Rails.", "Rails", "Django", marks=PAST),
     ("Launch plan: forget Friday, it's Monday.", "The launch is on Friday.", "Friday", "Monday"),
 ])
 def test_a_value_said_to_be_over(newer, older, old, new):
@@ -406,6 +408,7 @@ def test_motion_that_replaces_nothing(newer, older):
     assert detect_change(newer, older) is None
 
 
+@PAST
 def test_a_note_opened_by_an_abbreviation_is_no_speakers_turn():
     # "PS:" is no speaker: the word it leaves is the one the older field states
     change = detect_change("PS: went vegan; was vegetarian before.", "Diet: vegetarian.")
@@ -432,7 +435,7 @@ def test_a_switch_with_a_comma_before_from():
     # an amount with its currency sign
     pytest.param("The travel budget got bumped from $12k to $15k.", "Finance approved $12k for the travel budget.", "$12k", "$15k", marks=SWITCHED),
     # a system switched off or shut down is left; "goodbye X" leaves X
-    ("Billing reads from Aurora now; Oracle is being decommissioned.", "Billing lives in Oracle.", "Oracle", "Aurora"),
+    pytest.param("Billing reads from Aurora now; Oracle is being decommissioned.", "Billing lives in Oracle.", "Oracle", "Aurora", marks=PAST),
     ("Said goodbye to Leeds, the new flat in York is lovely.", "I live in Leeds.", "Leeds", "York"),
     # "swapped ... over to X" is a verb of motion
     ("We finally swapped the build queue over to Kafka.", "The build queue runs on RabbitMQ.", "RabbitMQ", "Kafka"),
@@ -494,6 +497,7 @@ def test_departure_words_outside_the_values_clause(newer, older):
     assert detect_change(newer, older) is None
 
 
+@PAST
 def test_a_value_said_before_at_its_clauses_end_is_left():
     change = detect_change("I was at Globex before, these days it's Initech.", "The user works at Globex.")
     assert change is not None and (change.old_value, change.new_value) == ("Globex", "Initech"), change
@@ -514,7 +518,7 @@ def test_what_is_left_belongs_to_the_old_statement(newer, older):
 def test_the_same_text_twice_is_no_change():
     text = "Officially a manager as of now, tech lead is behind me."
     assert detect_change(text, "officially a manager as of now,  tech lead is behind me.") is None
-    assert detect_change("Officially a manager now; staff engineer is behind me.", "I'm a staff engineer.") is not None
+    assert detect_change("Quick update: I quit Globex and joined Initech.", "Works at Globex.") is not None
 
 
 @pytest.mark.parametrize(("newer", "older"), [
@@ -549,16 +553,16 @@ def test_the_employer_before_hired_is_the_new_value():
     # a verb of removal leaves its object
     ("Wiped Ubuntu off the desktop; it runs Debian now.", "My desktop runs Ubuntu.", "Ubuntu", "Debian"),
     # the value, or the one who held the role, is gone
-    ("Reaching for Rust these days; Perl has lost its charm.", "Writes most tools in Perl.", "Perl", "Rust"),
-    ("The on-call lead is Pedro now (Lucia moved on).", "On-call lead: Lucia.", "Lucia", "Pedro"),
+    pytest.param("Reaching for Rust these days; Perl has lost its charm.", "Writes most tools in Perl.", "Perl", "Rust", marks=PAST),
+    pytest.param("The on-call lead is Pedro now (Lucia moved on).", "On-call lead: Lucia.", "Lucia", "Pedro", marks=PAST),
     # ", off X" after a verb of motion
     ("The nightly jobs moved to Airflow, off Jenkins.", "Our nightly jobs run in Jenkins.", "Jenkins", "Airflow"),
     # "goodbye X" in a text that says what changed
-    ("Switched my shell to fish (goodbye zsh).", "Shell: zsh.", "zsh", ""),
+    pytest.param("Switched my shell to fish (goodbye zsh).", "Shell: zsh.", "zsh", "", marks=PAST),
     # "from X to Y" in a newer text leaves X; in the older one it states Y
     ("The port of the billing code from Ruby to Go is done.", "The billing code is written in Ruby.", "Ruby", "Go"),
-    ("Using Helix these days; Geany lost its charm.", "Favourite editor changed from Kate to Geany.", "Geany",
-     "Helix"),
+    pytest.param("Using Helix these days; Geany lost its charm.", "Favourite editor changed from Kate to Geany.", "Geany",
+     "Helix", marks=PAST),
     ("Globex is so different from Initech, in a good way.", "I work for Initech.", "Initech", "Globex"),
     # a name opening the sentence before a verb a name does; a possessive names its owner
     ("Tomas has taken the billing service over from Priya.", "Priya runs the billing service.", "Priya", "Tomas"),
@@ -568,12 +572,12 @@ def test_the_employer_before_hired_is_the_new_value():
     pytest.param("Settled in Porto after the move.", "Calls Lyon home.", "Lyon", "Porto", marks=HELD),
     # the user's choice of one over the other; a value put in the past by an idiom
     pytest.param("Honestly I'd pick Elm over Haskell these days.", "Haskell is the most fun thing I write.", "Haskell", "Elm", marks=SWITCHED),
-    ("I'm at Globex now, Initech is in the rear-view mirror.", "My job is at Initech.", "Initech", "Globex"),
+    pytest.param("I'm at Globex now, Initech is in the rear-view mirror.", "My job is at Initech.", "Initech", "Globex", marks=PAST),
     # lower-case values: a past habit over a few words, a team one jumps from, a tool uninstalled
     ("I used to do everything in nano, but these days it's micro.", "Text editor? nano, obviously.", "nano", ""),
     pytest.param("Kira jumped from payments over to the search team.", "The payments team has Kira.", "payments",
      "search team", marks=SWITCHED),
-    ("Writing in micro these days, nano is uninstalled.", "Text editor? nano, obviously.", "nano", ""),
+    pytest.param("Writing in micro these days, nano is uninstalled.", "Text editor? nano, obviously.", "nano", "", marks=PAST),
 ])
 def test_changes_found_ninth_round(newer, older, old, new):
     change = detect_change(newer, older)
@@ -601,7 +605,7 @@ def test_not_changes_ninth_round(newer, older):
     ("My new job title is product manager.", "Title: business analyst.", "business analyst", "product manager"),
     ("Not a support technician anymore; I'm a network engineer now.", "They work as a support technician.",
      "support technician", "network engineer"),
-    ("No longer a freelance translator.", "Works as a freelance translator.", "freelance translator", ""),
+    pytest.param("No longer a freelance translator.", "Works as a freelance translator.", "freelance translator", "", marks=PAST),
     ("After the merger I was made a data architect; my old systems analyst work went to Ana.",
      "Payroll has me down as a systems analyst.", "systems analyst", "data architect"),
     ("I've stepped into the role of release manager.", "The staff list has me as a build engineer.",

@@ -29,21 +29,16 @@ from memory_pipeline.lib.change_words import dropped
 from memory_pipeline.lib.digest import speaker_of
 from memory_pipeline.lib.vocab.change import (
     CHANGE_VERBS,
-    DEPARTURE_AFTER,
     DEPARTURE_BEFORE,
-    DETERMINERS,
     FROM_MOTION,
     HOLDER_VERBS,
-    LEFT_AFTER,
     MOTION_TO,
     MOTION_VERBS,
     NOT_VALUES,
-    OFF_AFTER,
     QUOTED,
     RELATIVE_TIME,
     RESTATED_CUE,
     SPOKEN,
-    WAS_PAST,
 )
 
 
@@ -69,15 +64,13 @@ def _departed(sentence: list[str], old: cv.Value, stated: bool = False) -> int |
 
 
 def _leaves(sentence: list[str], i: int, stated: bool) -> bool:
-    """A departure word right before the value ("I left Northwind", "moved off X", "(was X)") or a word
-    or clause right after it that says it is past ("Acme anymore", "Linux is gone")."""
+    """A departure word right before the value ("I left Northwind", "used to work at X"), or "from X"
+    after a word of motion or before "to"."""
     low = [w.lower() for w in sentence]
-    before, after = low[max(0, i - 3): i], low[i + 1: i + 4]
+    before = low[max(0, i - 3): i]
     if cv.BREAK in before:  # "Oh, and at X": a cue in another clause leaves nothing
         before = before[len(before) - before[::-1].index(cv.BREAK):]
-    # "Acme anymore", "at Acme before": the word ends the value's clause ("X before the end" does not)
-    closing = any(w in DEPARTURE_AFTER and low[i + 2 + k: i + 3 + k] in ([], [cv.BREAK]) for k, w in enumerate(after))
-    if set(before) & DEPARTURE_BEFORE or closing or LEFT_AFTER.search(" ".join(low[i + 1: i + 7])):
+    if set(before) & DEPARTURE_BEFORE:
         return True
     # "used to work at X", "used to be all about X": a past habit or state, a few words before
     window = low[max(0, i - 6): i]
@@ -91,16 +84,9 @@ def _leaves(sentence: list[str], i: int, stated: bool) -> bool:
         if (w == "from" and j and (set(low[max(0, j - 4): j]) & FROM_MOTION or (not stated and _to_follows(low, i)))
                 and not set(low[j + 1: i]) & (MOTION_TO | {cv.BREAK})):
             return True
-        if w == "off" and (prev in OFF_AFTER or prev.endswith("ed")):
-            return True
         # "moved the queue to X, off Y": a clause of its own after a verb of motion
         if w == "off" and prev == cv.BREAK and MOTION_VERBS & set(low[:j]):
             return True
-    # "(was X)", "; it was X": a past value set off from the clause that gives the present one
-    k = i - 1 if i and low[i - 1] not in DETERMINERS else i - 2
-    if k >= 0 and low[k] == "was":
-        lead = low[k - 1] if k else cv.BREAK
-        return lead == cv.BREAK or (lead in WAS_PAST and (k < 2 or low[k - 2] == cv.BREAK))
     return False
 
 
