@@ -1,6 +1,6 @@
 """A structural change detector for two statements of one user: does the newer one replace a value
 the older one states? No phrase list per slot: values are named things (capitalised phrases, numbers,
-identifiers such as time zones) or key: value fields, and a value is replaced when the newer statement
+identifiers such as time zones), and a value is replaced when the newer statement
 
 - names the old value in a departure context ("I left Northwind", "a change from Boston") and another
   value of its kind near it;
@@ -13,8 +13,9 @@ identifiers such as time zones) or key: value fields, and a value is replaced wh
 - leaves a word behind (`lib/change_words.py`).
 
 Values said of different named things never replace each other. How a text is read (values, their
-clauses, subjects, governing words) is `lib/change_values.py`. Used by the local engine on candidate
-pairs chosen by embedding similarity and time order.
+clauses, subjects) is `lib/change_values.py`. Used by the local engine on candidate pairs chosen by
+embedding similarity and time order. The paths the learned judge carries were deleted (issue 30's rule
+budget; `bench/rule_paths.py` measures what each path finds and what the judge alone writes).
 """
 
 from __future__ import annotations
