@@ -20,6 +20,9 @@ HELD = _deleted("held")
 FIELD = _deleted("field")
 # "X is gone", "X got retired", "X anymore", "at X before", "(was X)", "off X", "goodbye X", "no longer a <title>"
 PAST = _deleted("said-as-past")
+# The guard that a word left behind be said of the same named thing in both texts: it blocked a real
+# probes-dev change ("IT wiped the ThinkPad and handed me a MacBook Pro") and no development false one.
+OTHER_THING = pytest.mark.xfail(strict=True, reason="issue 30: the other-thing guard on a dropped word was deleted")
 
 @pytest.mark.parametrize(("newer", "older", "old", "new"), [
     # the old value left behind, the replacing value near it
@@ -530,9 +533,9 @@ def test_the_same_text_twice_is_no_change():
     # a name before a holder's verb is its subject, not the relation's new value
     ("Per the team, Valentina joined the mobile team four days ago.", "Employed at Nimbus Games, has been for a while."),
     # a name dropped by one thing says nothing of another's
-    ("Halo app dropped SQS; jobs go through Redis now.", "Glacier pipeline queues jobs through SQS."),
+    pytest.param("Halo app dropped SQS; jobs go through Redis now.", "Glacier pipeline queues jobs through SQS.", marks=OTHER_THING),
     # "now" before "instead of" is no value
-    ("Note: Zenith builds on Drone now instead of CircleCI.", "Granite CI moved over to CircleCI, off TeamCity."),
+    pytest.param("Note: Zenith builds on Drone now instead of CircleCI.", "Granite CI moved over to CircleCI, off TeamCity.", marks=OTHER_THING),
 ])
 def test_sources_subjects_and_other_things_replace_nothing(newer, older):
     assert detect_change(newer, older) is None

@@ -16,7 +16,7 @@ PKG = Path(memory_pipeline.__file__).parent
 LIB = PKG / "lib"
 BUDGET = 2200  # issue 30's target, not met yet: the xfail below turns red the day it is met
 # What the rules hold today (2026-11-28): they may shrink, never grow. Lower it when you delete rules.
-CEILING = 3603
+CEILING = 3580
 # Phrases the rules share with the synthetic generator today (debt: delete, never add). Most are
 # closed-class names of things (editors, drinks) or grammar the generator also happens to say.
 KNOWN_PHRASES = frozenset({

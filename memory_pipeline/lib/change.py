@@ -130,8 +130,6 @@ def detect_change(newer: str, older: str, held: Callable[[str], bool] | None = N
     if found is not None:
         return Change(*found, relation="role")
     found = dropped(newer, older)
-    if found is not None and _names_of_other_things(found[0], newer, older):
-        found = None  # "Orca dropped Kafka" says nothing of Lynx's Kafka
     return Change(*found) if found else None
 
 
@@ -213,25 +211,6 @@ def _departure(old: cv.Value, old_classes: frozenset[str], anchors: frozenset[st
             best = min(near, key=lambda v: (not old.tokens < v.tokens, (v.sentence - n) % 3, abs(v.start - at)))
             return Change(old.text, best.text, "departure", cv.relation_of(old_classes))
     return None
-
-
-def _of_other_things(newer: str, older: str, old_is: Callable[[cv.Value], bool],
-                     new_is: Callable[[cv.Value], bool], leave_old: bool = False) -> bool:
-    """Whether the first older value `old_is` picks and the first newer one `new_is` picks are said of
-    different named things (see `cv.anchors`); False when either text has no such value."""
-    (old_sents, old_vals), (new_sents, new_vals) = cv.values(older), cv.values(newer)
-    old = next((v for v in old_vals if old_is(v)), None)
-    new = next((v for v in new_vals if new_is(v)), None)
-    if old is None or new is None:
-        return False
-    return cv.other_thing(cv.anchors(old_sents, old_vals, old, frozenset()),
-                          cv.anchors(new_sents, new_vals, new, old.tokens if leave_old else frozenset()))
-
-
-def _names_of_other_things(word: str, newer: str, older: str) -> bool:
-    """Whether a name both texts say is said of different named things in each."""
-    low = word.lower()
-    return _of_other_things(newer, older, lambda v: low in v.tokens, lambda v: low in v.tokens)
 
 
 def _restated(old: cv.Value, old_sent: list[str], old_vals: list[cv.Value], old_classes: frozenset[str],

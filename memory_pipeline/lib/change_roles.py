@@ -1,7 +1,7 @@
 """The change detector's reading of job titles: lower-case phrases the named-value reader does not see
-("serves as a data engineer", "Role: test engineer", "holds the staff engineer role", "promoted to
+("serves as a data engineer", "Role: test engineer", "promoted to
 engineering manager"). A title is one the user holds when the sentence says so by its structure: a
-title noun's value, "as a ...", a user's copula, "the ... role"; one holds one title at a time, so a
+title noun's value, "as a ...", a user's copula; one holds one title at a time, so a
 newer text that gives the user another one replaces the older's.
 """
 
@@ -16,7 +16,6 @@ from memory_pipeline.lib.vocab.change import (
     NOT_ROLE_HEADS,
     ROLE_BEFORE,
     ROLE_FUNCTION_WORDS,
-    ROLE_NOUN_AFTER,
     ROLE_ON_THE_SIDE,
     ROLE_SUBJECT_OK,
     ROLE_SUBJECT_VERBS,
@@ -43,10 +42,10 @@ def roles(text: str) -> tuple[str, ...]:
             if nxt is not None and nxt.group().lower() in _HEADS:
                 continue  # "consultant" of "consultant pharmacist": the title goes on
             start = _phrase_start(sentence, m.start())
-            before, after = sentence[:start], sentence[m.end():]
+            before = sentence[:start]
             if ROLE_UNHELD.search(before) is not None:
                 continue  # "wants to work as a nurse", "hiring a data engineer": no title held
-            if ROLE_BEFORE.search(before) is None and ROLE_NOUN_AFTER.match(after) is None:
+            if ROLE_BEFORE.search(before) is None:
                 continue  # "talked to a data engineer": a title said, not the user's
             if _named_subject(before):
                 continue  # "Kira serves as a designer"

@@ -174,8 +174,6 @@ ROLE_FUNCTION_WORDS = frozenset({
     "replacing", "replaced", "was", "were", "into", "as", "listed", "hold", "holds", "title", "role",
     "position", "promoted", "became", "through",
 })  # fmt: skip
-# ... or right after it: "holds the UX designer role", "my data engineer job".
-ROLE_NOUN_AFTER = re.compile(r"\s+(?:role|title|position|job)\b", re.IGNORECASE)
 # A title in the clause of a wish, a search or someone else: not one the user holds ("wants to work as
 # a nurse", "hiring a data engineer", "my sister serves as a nurse", "her title is").
 ROLE_UNHELD = re.compile(
