@@ -8,6 +8,23 @@ import pytest
 from memory_pipeline.lib.change import detect_change
 
 
+def _deleted(path: str) -> pytest.MarkDecorator:
+    """A case only a path deleted for issue 30's rule budget found: the detector no longer reads this
+    phrasing (the judge carries that path's real-text changes, not every hand-written case; some of these
+    it writes alone). Strict: the day another path finds it, the mark goes."""
+    return pytest.mark.xfail(strict=True, reason=f"issue 30: the {path} path was deleted; the detector no "
+                             "longer reads this phrasing")
+
+
+SWITCHED = _deleted("switched")
+HELD = _deleted("held")
+FIELD = _deleted("field")
+# "X is gone", "X got retired", "X anymore", "at X before", "(was X)", "off X", "goodbye X", "no longer a <title>"
+PAST = _deleted("said-as-past")
+# The guard that a word left behind be said of the same named thing in both texts: it blocked a real
+# probes-dev change ("IT wiped the ThinkPad and handed me a MacBook Pro") and no development false one.
+OTHER_THING = pytest.mark.xfail(strict=True, reason="issue 30: the other-thing guard on a dropped word was deleted")
+
 @pytest.mark.parametrize(("newer", "older", "old", "new"), [
     # the old value left behind, the replacing value near it
     ("Quick update: I quit Globex last month and joined Initech as a designer.", "Works at Globex.",
@@ -41,13 +58,13 @@ def test_mentions_are_not_changes(newer, older):
 
 
 @pytest.mark.parametrize(("newer", "older", "old", "new"), [
-    ("I switched from tea to coffee last month.", "I drink tea every morning.", "tea", "coffee"),
+    pytest.param("I switched from tea to coffee last month.", "I drink tea every morning.", "tea", "coffee", marks=SWITCHED),
     ("We moved from Lyon to Nantes in May.", "We live in Lyon.", "Lyon", "Nantes"),
     ("I replaced my Kindle with a Kobo.", "I read on my Kindle.", "Kindle", "Kobo"),
 ])
 def test_a_switch_that_names_both_values(newer, older, old, new):
     change = detect_change(newer, older)
-    assert (change.old_value, change.new_value, change.how) == (old, new, "switched")
+    assert change is not None and (change.old_value, change.new_value) == (old, new), change
 
 
 def test_a_switch_to_a_value_the_older_text_already_says_is_none():
@@ -92,9 +109,9 @@ def test_lower_case_mentions_are_not_changes(newer, older):
 
 
 @pytest.mark.parametrize(("newer", "older", "old", "new"), [
-    ("I traded my Kindle for a Kobo.", "I read on my Kindle.", "Kindle", "Kobo"),
-    ("Honestly helix has replaced vim for me.", "My editor is vim.", "vim", "helix"),
-    ("At work vim was replaced by helix.", "My editor is vim.", "vim", "helix"),
+    pytest.param("I traded my Kindle for a Kobo.", "I read on my Kindle.", "Kindle", "Kobo", marks=SWITCHED),
+    pytest.param("Honestly helix has replaced vim for me.", "My editor is vim.", "vim", "helix", marks=SWITCHED),
+    pytest.param("At work vim was replaced by helix.", "My editor is vim.", "vim", "helix", marks=SWITCHED),
 ])
 def test_more_ways_of_naming_both_values(newer, older, old, new):
     change = detect_change(newer, older)
@@ -108,10 +125,10 @@ def test_a_value_said_instead_of_the_old_one_leaves_the_old_one():
 
 
 @pytest.mark.parametrize(("newer", "older", "old", "new"), [
-    ("Editor: helix.", "Editor: vim.", "vim", "helix"),  # a lower-case value: the key says what it is
-    ("Budget for Apollo: $55k.", "Budget for Apollo: $40k", "$40k", "$55k"),
-    ("FYI - home city: Nantes.", "Current location: Lyon.", "Lyon", "Nantes"),  # one relation, other words
-    ("Memo: editing setup: helix", "Editing setup: vim.", "vim", "helix"),  # the last colon is the field's
+    pytest.param("Editor: helix.", "Editor: vim.", "vim", "helix", marks=FIELD),  # a lower-case value: the key says what it is
+    pytest.param("Budget for Apollo: $55k.", "Budget for Apollo: $40k", "$40k", "$55k", marks=FIELD),
+    pytest.param("FYI - home city: Nantes.", "Current location: Lyon.", "Lyon", "Nantes", marks=FIELD),  # one relation, other words
+    pytest.param("Memo: editing setup: helix", "Editing setup: vim.", "vim", "helix", marks=FIELD),  # the last colon is the field's
 ])
 def test_a_key_value_line_given_another_value_needs_no_cue(newer, older, old, new):
     change = detect_change(newer, older)
@@ -131,22 +148,21 @@ def test_key_value_lines_that_change_nothing(newer, older):
 
 
 def test_a_speaker_and_what_they_said_is_no_field():
-    # "Name: Word!" opening a text reads as a transcript turn; a two-word key or a lower-case value is a field
+    # "Name: Word!" opening a text reads as a transcript turn (a field's change was the field path's, deleted)
     assert detect_change("Jon: Woah!", "Jon: Definitely!") is None
     assert detect_change("Maria: Yup.", "Maria: Sounds special.") is None
-    assert detect_change("Editor: helix.", "Editor: vim.").how == "field"
 
 
 @pytest.mark.parametrize(("newer", "older", "old", "new"), [
     ("Living in Nantes now, near the station.", "The user lives in Lyon.", "Lyon", "Nantes"),
     ("These days I'm working for Initech.", "Works at Globex.", "Globex", "Initech"),
-    ("Home city: Nantes.", "I live in Lyon.", "Lyon", "Nantes"),  # a field against a governed value
-    ("Works at Initech.", "Noted - job: Globex.", "Globex", "Initech"),
-    ("I'm based out of Nantes these days.", "The user lives in Lyon, France.", "Lyon", "Nantes"),
+    pytest.param("Home city: Nantes.", "I live in Lyon.", "Lyon", "Nantes", marks=HELD),  # a field against a governed value
+    pytest.param("Works at Initech.", "Noted - job: Globex.", "Globex", "Initech", marks=HELD),
+    pytest.param("I'm based out of Nantes these days.", "The user lives in Lyon, France.", "Lyon", "Nantes", marks=HELD),
     ("I joined Initech last month.", "The user works at Globex.", "Globex", "Initech"),
     # a cue of a new state is enough: "started", "new"
-    ("I started at Initech last month.", "The user works at Globex.", "Globex", "Initech"),
-    ("Our new apartment in Nantes has a balcony.", "The user lives in Lyon.", "Lyon", "Nantes"),
+    pytest.param("I started at Initech last month.", "The user works at Globex.", "Globex", "Initech", marks=HELD),
+    pytest.param("Our new apartment in Nantes has a balcony.", "The user lives in Lyon.", "Lyon", "Nantes", marks=HELD),
 ])
 def test_where_one_lives_or_works_holds_one_value_at_a_time(newer, older, old, new):
     change = detect_change(newer, older)
@@ -206,11 +222,11 @@ def test_restatements_that_replace_nothing(newer, older):
 @pytest.mark.parametrize(("newer", "older", "old", "new"), [
     # "from" after a word of motion, "off" after one, a past value set off by a parenthesis or "it was"
     ("We came over from Porto in the spring and love Leeds.", "Lives in Porto.", "Porto", "Leeds"),
-    ("The billing jobs are off Heroku; Render runs them now.", "Billing jobs run on Heroku.", "Heroku", "Render"),
+    pytest.param("The billing jobs are off Heroku; Render runs them now.", "Billing jobs run on Heroku.", "Heroku", "Render", marks=PAST),
     ("Team offsite pushed to June 3 (was April 12).", "The team offsite is on April 12.", "April 12", "June 3"),
-    ("Rent goes up to $1,900; it was $1,650.", "Rent is $1,650 a month.", "1,650", "1,900"),
+    pytest.param("Rent goes up to $1,900; it was $1,650.", "Rent is $1,650 a month.", "1,650", "1,900", marks=PAST),
     # a value named after the verb that opens the sentence is a value, the verb is not part of it
-    ("Dropped Notion for Obsidian as the notes app.", "Keeps notes in Notion.", "Notion", "Obsidian"),
+    pytest.param("Dropped Notion for Obsidian as the notes app.", "Keeps notes in Notion.", "Notion", "Obsidian", marks=SWITCHED),
     # a name in mixed case
     ("These days my phone is a Pixel, not an iPhone.", "My phone is an iPhone.", "iPhone", "Pixel"),
 ])
@@ -237,9 +253,9 @@ def test_an_older_value_after_from_is_still_stated():
 @pytest.mark.parametrize(("newer", "older", "old"), [
     ("I do yoga in the evenings now rather than running.", "Goes running before work.", "running"),
     ("Back to black coffee; no more oat lattes.", "Orders oat lattes every day.", "oat"),
-    ("Went back to paper notebooks (was journaling in an app).", "Does journaling in an app.", "journaling app"),
-    ("Sleeps on a futon these days; the old waterbed is gone.", "Sleeps on a waterbed.", "waterbed"),
-    ("Cooks vegetarian at home, was keto before.", "Follows a keto diet.", "keto"),
+    pytest.param("Went back to paper notebooks (was journaling in an app).", "Does journaling in an app.", "journaling app", marks=PAST),
+    pytest.param("Sleeps on a futon these days; the old waterbed is gone.", "Sleeps on a waterbed.", "waterbed", marks=PAST),
+    pytest.param("Cooks vegetarian at home, was keto before.", "Follows a keto diet.", "keto", marks=PAST),
 ])
 def test_a_lower_case_value_said_as_past(newer, older, old):
     change = detect_change(newer, older)
@@ -281,6 +297,7 @@ def test_a_name_before_time_is_a_time_zone():
     assert change is not None and (change.old_value, change.new_value) == ("America/Chicago", "Mountain"), change
 
 
+@HELD
 def test_the_user_who_joined_after_naming_a_city_is_still_the_user():
     newer = "I just relocated here from Leeds when I joined Kite Robotics."
     change = detect_change(newer, "The user works at Harbor Labs.")
@@ -295,7 +312,7 @@ def test_a_change_that_names_its_own_old_value_restates_no_other():
 
 @pytest.mark.parametrize(("newer", "older", "old", "new"), [
     # a one-word key that names an attribute is no speaker, and the value after it is a value
-    ("Residence: Lyon.", "Location: Nantes.", "Nantes", "Lyon"),
+    pytest.param("Residence: Lyon.", "Location: Nantes.", "Nantes", "Lyon", marks=FIELD),
     ("We left Nantes for good; Lyon is where we are.", "Location: Nantes.", "Nantes", "Lyon"),
     ("Quit Notion; notes live in Obsidian now.", "Note taking app: Notion.", "Notion", "Obsidian"),
 ])
@@ -313,7 +330,7 @@ def test_a_speaker_opening_the_text_still_is_one():
     # "used to" a few words before the value: a past habit or state
     ("Used to work at Harbor Labs, but my desk is at Kite Robotics these days.", "Works at Harbor Labs.",
      "Harbor Labs", "Kite Robotics"),
-    ("They promoted me from analyst to team lead last week.", "Works as an analyst.", "analyst", "team lead"),
+    pytest.param("They promoted me from analyst to team lead last week.", "Works as an analyst.", "analyst", "team lead", marks=SWITCHED),
 ])
 def test_a_past_state_a_few_words_before_the_value(newer, older, old, new):
     change = detect_change(newer, older)
@@ -322,7 +339,7 @@ def test_a_past_state_a_few_words_before_the_value(newer, older, old, new):
 
 @pytest.mark.parametrize(("newer", "older", "old"), [
     ("I used to drink oolong, these days it is all coffee.", "I drink oolong every day.", "oolong"),
-    ("Officially on nights now; the early shift is behind me.", "Works the early shift.", "shift"),
+    pytest.param("Officially on nights now; the early shift is behind me.", "Works the early shift.", "shift", marks=PAST),
 ])
 def test_a_lower_case_value_said_as_a_past_state(newer, older, old):
     change = detect_change(newer, older)
@@ -335,9 +352,9 @@ def test_used_to_across_a_clause_leaves_nothing():
 
 
 @pytest.mark.parametrize(("newer", "older", "old", "new"), [
-    ("So March 3 isn't happening for the launch; the new date is April 9.", "The launch is on March 3.",
-     "March 3", "April 9"),
-    ("The site is a Django app now, Rails got retired.", "The site runs on Rails.", "Rails", "Django"),
+    pytest.param("So March 3 isn't happening for the launch; the new date is April 9.", "The launch is on March 3.",
+     "March 3", "April 9", marks=PAST),
+    pytest.param("The site is a Django app now, Rails got retired.", "The site runs on Rails.", "Rails", "Django", marks=PAST),
     ("Launch plan: forget Friday, it's Monday.", "The launch is on Friday.", "Friday", "Monday"),
 ])
 def test_a_value_said_to_be_over(newer, older, old, new):
@@ -360,7 +377,7 @@ def test_a_cue_both_texts_say_marks_no_change():
      "Design Lead"),
     ("Since relocating to Porto I cycle to work.", "I live in Lyon.", "Lyon", "Porto"),
     # "first day" marks a start
-    ("Accepted an offer from Initech, first day is Monday!", "The user works at Globex.", "Globex", "Initech"),
+    pytest.param("Accepted an offer from Initech, first day is Monday!", "The user works at Globex.", "Globex", "Initech", marks=HELD),
 ])
 def test_titles_zones_and_starts(newer, older, old, new):
     change = detect_change(newer, older)
@@ -396,6 +413,7 @@ def test_motion_that_replaces_nothing(newer, older):
     assert detect_change(newer, older) is None
 
 
+@PAST
 def test_a_note_opened_by_an_abbreviation_is_no_speakers_turn():
     # "PS:" is no speaker: the word it leaves is the one the older field states
     change = detect_change("PS: went vegan; was vegetarian before.", "Diet: vegetarian.")
@@ -410,6 +428,7 @@ def test_a_value_left_by_name_may_be_replaced_by_a_longer_one():
     assert detect_change("From the Jade API gateway sync, someone owes the slides.", "The API is flaky.") is None
 
 
+@SWITCHED
 def test_a_switch_with_a_comma_before_from():
     change = detect_change("Moved house, from Leeds over to York.", "Leeds is home for now.")
     assert change is not None and (change.old_value, change.new_value) == ("Leeds", "York"), change
@@ -419,9 +438,9 @@ def test_a_switch_with_a_comma_before_from():
     # a date that shares its month with the old one is still another date
     ("Launch plan: forget June 20, it's June 27.", "The launch is on June 20.", "June 20", "June 27"),
     # an amount with its currency sign
-    ("The travel budget got bumped from $12k to $15k.", "Finance approved $12k for the travel budget.", "$12k", "$15k"),
+    pytest.param("The travel budget got bumped from $12k to $15k.", "Finance approved $12k for the travel budget.", "$12k", "$15k", marks=SWITCHED),
     # a system switched off or shut down is left; "goodbye X" leaves X
-    ("Billing reads from Aurora now; Oracle is being decommissioned.", "Billing lives in Oracle.", "Oracle", "Aurora"),
+    pytest.param("Billing reads from Aurora now; Oracle is being decommissioned.", "Billing lives in Oracle.", "Oracle", "Aurora", marks=PAST),
     ("Said goodbye to Leeds, the new flat in York is lovely.", "I live in Leeds.", "Leeds", "York"),
     # "swapped ... over to X" is a verb of motion
     ("We finally swapped the build queue over to Kafka.", "The build queue runs on RabbitMQ.", "RabbitMQ", "Kafka"),
@@ -484,6 +503,7 @@ def test_departure_words_outside_the_values_clause(newer, older):
     assert detect_change(newer, older) is None
 
 
+@PAST
 def test_a_value_said_before_at_its_clauses_end_is_left():
     change = detect_change("I was at Globex before, these days it's Initech.", "The user works at Globex.")
     assert change is not None and (change.old_value, change.new_value) == ("Globex", "Initech"), change
@@ -506,7 +526,7 @@ def test_what_is_left_belongs_to_the_old_statement(newer, older):
 def test_the_same_text_twice_is_no_change():
     text = "Officially a manager as of now, tech lead is behind me."
     assert detect_change(text, "officially a manager as of now,  tech lead is behind me.") is None
-    assert detect_change("Officially a manager now; staff engineer is behind me.", "I'm a staff engineer.") is not None
+    assert detect_change("Quick update: I quit Globex and joined Initech.", "Works at Globex.") is not None
 
 
 @pytest.mark.parametrize(("newer", "older"), [
@@ -519,9 +539,9 @@ def test_the_same_text_twice_is_no_change():
     ("Per the team, Valentina joined the mobile team four days ago.",
      "Employed at Nimbus Games, has been for a while."),
     # a name dropped by one thing says nothing of another's
-    ("Halo app dropped SQS; jobs go through Redis now.", "Glacier pipeline queues jobs through SQS."),
+    pytest.param("Halo app dropped SQS; jobs go through Redis now.", "Glacier pipeline queues jobs through SQS.", marks=OTHER_THING),
     # "now" before "instead of" is no value
-    ("Note: Zenith builds on Drone now instead of CircleCI.", "Granite CI moved over to CircleCI, off TeamCity."),
+    pytest.param("Note: Zenith builds on Drone now instead of CircleCI.", "Granite CI moved over to CircleCI, off TeamCity.", marks=OTHER_THING),
 ])
 def test_sources_subjects_and_other_things_replace_nothing(newer, older):
     assert detect_change(newer, older) is None
@@ -542,31 +562,31 @@ def test_the_employer_before_hired_is_the_new_value():
     # a verb of removal leaves its object
     ("Wiped Ubuntu off the desktop; it runs Debian now.", "My desktop runs Ubuntu.", "Ubuntu", "Debian"),
     # the value, or the one who held the role, is gone
-    ("Reaching for Rust these days; Perl has lost its charm.", "Writes most tools in Perl.", "Perl", "Rust"),
-    ("The on-call lead is Pedro now (Lucia moved on).", "On-call lead: Lucia.", "Lucia", "Pedro"),
+    pytest.param("Reaching for Rust these days; Perl has lost its charm.", "Writes most tools in Perl.", "Perl", "Rust", marks=PAST),
+    pytest.param("The on-call lead is Pedro now (Lucia moved on).", "On-call lead: Lucia.", "Lucia", "Pedro", marks=PAST),
     # ", off X" after a verb of motion
     ("The nightly jobs moved to Airflow, off Jenkins.", "Our nightly jobs run in Jenkins.", "Jenkins", "Airflow"),
     # "goodbye X" in a text that says what changed
-    ("Switched my shell to fish (goodbye zsh).", "Shell: zsh.", "zsh", ""),
+    pytest.param("Switched my shell to fish (goodbye zsh).", "Shell: zsh.", "zsh", "", marks=PAST),
     # "from X to Y" in a newer text leaves X; in the older one it states Y
     ("The port of the billing code from Ruby to Go is done.", "The billing code is written in Ruby.", "Ruby", "Go"),
-    ("Using Helix these days; Geany lost its charm.", "Favourite editor changed from Kate to Geany.", "Geany",
-     "Helix"),
+    pytest.param("Using Helix these days; Geany lost its charm.", "Favourite editor changed from Kate to Geany.", "Geany",
+     "Helix", marks=PAST),
     ("Globex is so different from Initech, in a good way.", "I work for Initech.", "Initech", "Globex"),
     # a name opening the sentence before a verb a name does; a possessive names its owner
     ("Tomas has taken the billing service over from Priya.", "Priya runs the billing service.", "Priya", "Tomas"),
     ("The billing service changed hands: Tomas owns it now, not Priya.", "The billing service is Priya's project.",
      "Priya", "Tomas"),
     # "calls X home" says where one lives
-    ("Settled in Porto after the move.", "Calls Lyon home.", "Lyon", "Porto"),
+    pytest.param("Settled in Porto after the move.", "Calls Lyon home.", "Lyon", "Porto", marks=HELD),
     # the user's choice of one over the other; a value put in the past by an idiom
-    ("Honestly I'd pick Elm over Haskell these days.", "Haskell is the most fun thing I write.", "Haskell", "Elm"),
-    ("I'm at Globex now, Initech is in the rear-view mirror.", "My job is at Initech.", "Initech", "Globex"),
+    pytest.param("Honestly I'd pick Elm over Haskell these days.", "Haskell is the most fun thing I write.", "Haskell", "Elm", marks=SWITCHED),
+    pytest.param("I'm at Globex now, Initech is in the rear-view mirror.", "My job is at Initech.", "Initech", "Globex", marks=PAST),
     # lower-case values: a past habit over a few words, a team one jumps from, a tool uninstalled
     ("I used to do everything in nano, but these days it's micro.", "Text editor? nano, obviously.", "nano", ""),
-    ("Kira jumped from payments over to the search team.", "The payments team has Kira.", "payments",
-     "search team"),
-    ("Writing in micro these days, nano is uninstalled.", "Text editor? nano, obviously.", "nano", ""),
+    pytest.param("Kira jumped from payments over to the search team.", "The payments team has Kira.", "payments",
+     "search team", marks=SWITCHED),
+    pytest.param("Writing in micro these days, nano is uninstalled.", "Text editor? nano, obviously.", "nano", "", marks=PAST),
 ])
 def test_changes_found_ninth_round(newer, older, old, new):
     change = detect_change(newer, older)
@@ -594,7 +614,7 @@ def test_not_changes_ninth_round(newer, older):
     ("My new job title is product manager.", "Title: business analyst.", "business analyst", "product manager"),
     ("Not a support technician anymore; I'm a network engineer now.", "They work as a support technician.",
      "support technician", "network engineer"),
-    ("No longer a freelance translator.", "Works as a freelance translator.", "freelance translator", ""),
+    pytest.param("No longer a freelance translator.", "Works as a freelance translator.", "freelance translator", "", marks=PAST),
     ("After the merger I was made a data architect; my old systems analyst work went to Ana.",
      "Payroll has me down as a systems analyst.", "systems analyst", "data architect"),
     ("I've stepped into the role of release manager.", "The staff list has me as a build engineer.",

@@ -1,14 +1,13 @@
 """The change detector's reading of job titles: lower-case phrases the named-value reader does not see
-("serves as a data engineer", "Role: test engineer", "holds the staff engineer role", "promoted to
+("serves as a data engineer", "Role: test engineer", "promoted to
 engineering manager"). A title is one the user holds when the sentence says so by its structure: a
-title noun's value, "as a ...", a user's copula, "the ... role"; one holds one title at a time, so a
+title noun's value, "as a ...", a user's copula; one holds one title at a time, so a
 newer text that gives the user another one replaces the older's.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from functools import lru_cache
 
 from memory_pipeline.lib.summarize import split_sentences
@@ -17,8 +16,6 @@ from memory_pipeline.lib.vocab.change import (
     NOT_ROLE_HEADS,
     ROLE_BEFORE,
     ROLE_FUNCTION_WORDS,
-    ROLE_GONE_BEFORE,
-    ROLE_NOUN_AFTER,
     ROLE_ON_THE_SIDE,
     ROLE_SUBJECT_OK,
     ROLE_SUBJECT_VERBS,
@@ -31,16 +28,10 @@ _WORD = re.compile(r"[A-Za-z][\w-]*")
 MAX_MODIFIERS = 3  # "senior site reliability engineer"
 
 
-@dataclass(frozen=True)
-class Role:
-    said: str  # as written ("UX designer")
-    held: bool  # False: said as left behind ("no longer UX designer", "(was data engineer)")
-
-
 @lru_cache(maxsize=4096)
-def roles(text: str) -> tuple[Role, ...]:
-    """The titles a text says the user holds or has left, in order."""
-    out: list[Role] = []
+def roles(text: str) -> tuple[str, ...]:
+    """The titles a text says the user holds, in order, as written ("UX designer")."""
+    out: list[str] = []
     for sentence in split_sentences(text):
         if sentence.rstrip().endswith("?") or ROLE_ON_THE_SIDE.search(sentence):
             continue  # a question states no title; one held on the side is not the job's
@@ -51,15 +42,14 @@ def roles(text: str) -> tuple[Role, ...]:
             if nxt is not None and nxt.group().lower() in _HEADS:
                 continue  # "consultant" of "consultant pharmacist": the title goes on
             start = _phrase_start(sentence, m.start())
-            before, after = sentence[:start], sentence[m.end():]
+            before = sentence[:start]
             if ROLE_UNHELD.search(before) is not None:
                 continue  # "wants to work as a nurse", "hiring a data engineer": no title held
-            gone = ROLE_GONE_BEFORE.search(before) is not None
-            if not gone and ROLE_BEFORE.search(before) is None and ROLE_NOUN_AFTER.match(after) is None:
+            if ROLE_BEFORE.search(before) is None:
                 continue  # "talked to a data engineer": a title said, not the user's
             if _named_subject(before):
                 continue  # "Kira serves as a designer"
-            out.append(Role(" ".join(sentence[start:m.end()].split()), not gone))
+            out.append(" ".join(sentence[start:m.end()].split()))
     return tuple(out)
 
 
@@ -89,18 +79,11 @@ def _phrase_start(sentence: str, head: int) -> int:
 
 def role_change(newer: str, older: str) -> tuple[str, str, str] | None:
     """(old title, new title, "role") where the older text gives the user a title and the newer one
-    another, or leaves the older's behind; None when the newer text holds the older's title too."""
-    old = [r.said for r in roles(older) if r.held]
-    if not old:
-        return None
-    new = roles(newer)
-    held = [r.said for r in new if r.held]
-    if any(_words(t) <= _words(o) for t in held for o in old):
-        return None  # said again, whole or shortened ("analyst" for "data analyst")
-    left = [t for t in old if any(not r.held and r.said.lower() == t.lower() for r in new)]
-    if held:
-        return (left[0] if left else old[0], held[0], "role")
-    return (left[0], "", "role") if left else None
+    another; None when the newer text holds the older's title too."""
+    old, held = roles(older), roles(newer)
+    if not old or not held or any(_words(t) <= _words(o) for t in held for o in old):
+        return None  # none, or said again, whole or shortened ("analyst" for "data analyst")
+    return (old[0], held[0], "role")
 
 
 def _words(title: str) -> frozenset[str]:

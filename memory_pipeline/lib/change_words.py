@@ -15,13 +15,10 @@ from memory_pipeline.lib.vocab.change import (
     ANYMORE_AFTER,
     DROPPED_BEFORE,
     DROPPING_CUE,
-    FAREWELL_BEFORE,
     FRAME_STOP,
     NEGATED_CUE,
     NEGATION,
     NOT_VALUES,
-    PAST_VALUE,
-    RESTATED_CUE,
 )
 
 SPEAKER = re.compile(r"^\s*[A-Z][\w ]{0,30}:\s+")  # "User: ", "Caroline: " (a transcript's speaker)
@@ -73,18 +70,13 @@ def dropped(newer: str, older: str) -> tuple[str, str, str] | None:
     held = {k: v for c in _stated(older) for k, v in c.items() if k not in gone}
     if not held:
         return None
-    for m in PAST_VALUE.finditer(newer):  # "(was data engineer)": the older text says all of it
-        said = _content(next(g for g in m.groups() if g))
-        if said and said.keys() <= held.keys():
-            return (" ".join(held[k] for k in said), "", "dropped")
-    farewell = RESTATED_CUE.search(newer) is not None
     for clause in clauses(newer):
         negated = NEGATION.search(clause) is not None
         for m in _WORD.finditer(clause):
             word = held.get(stem(m.group()))
             if word is None:
                 continue
-            if _dropping(clause, m.start(), m.end(), negated, farewell):
+            if _dropping(clause, m.start(), m.end(), negated):
                 return (word, "", "dropped")
     return None
 
@@ -101,13 +93,10 @@ def _left_words(text: str) -> frozenset[str]:
     return frozenset(out)
 
 
-def _dropping(clause: str, start: int, end: int, negated: bool, farewell: bool = False) -> bool:
+def _dropping(clause: str, start: int, end: int, negated: bool) -> bool:
     """Whether the word at clause[start:end] is left behind: a dropping cue right before it that is
-    not itself negated, or a negation near it with "anymore" a few words after it; with `farewell`
-    (the text says what changed), also "goodbye" right before it."""
+    not itself negated, or a negation near it with "anymore" a few words after it."""
     before = clause[:start]
-    if farewell and FAREWELL_BEFORE.search(before):
-        return True
     cue = DROPPED_BEFORE.search(before)
     if cue is not None:
         return NEGATED_CUE.search(before[: cue.start()]) is None

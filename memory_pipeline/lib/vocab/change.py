@@ -17,41 +17,11 @@ FROM_MOTION = frozenset({
     "migrated", "migrating", "transferred", "relocated", "relocating", "away", "over", "back", "upgraded",
     "converted", "transitioned", "graduated", "retired", "resigned", "up", "on", "different",
 })  # fmt: skip
-# "off" leaves a value after a verb of motion or a copula ("moved off X", "the service is off X"),
-# not in "a day off" or "30% off".
-OFF_AFTER = frozenset({"is", "are", "was", "were", "got", "get", "gets", "came", "went", "move", "moving",
-                       "migrate", "migrating", "switch", "switching", "coming", "going"})
-# ... or right before one of these ("Acme anymore", "was at Acme before").
-DEPARTURE_AFTER = frozenset({"anymore", "before", "previously"})
-# ... or before a clause that says it is over ("Linux is gone", "the $95k figure no longer applies").
-LEFT_AFTER = re.compile(
-    r"^(?:\S+\s+)?(?:is|are|was|has\s+been)\s+(?:gone|history|no\s+more|out|over)\b"
-    r"|^(?:\S+\s+)?(?:is|are|was|were|got|has\s+been|is\s+being)\s+(?:retired|dropped|scrapped|cancell?ed|"
-    r"uninstalled|deleted|abandoned|decommissioned|turned\s+off|switched\s+off|shut\s+down|phased\s+out)\b|^(?:\S+\s+)?(?:is|are)\s*n[o']t\s+happening\b"
-    r"|^(?:\S+\s+)?no\s+longer\s+(?:applies|apply|holds|hold|stands|valid|relevant|true)\b"
-    # "Boston is behind me", not "put X behind the gateway"
-    r"|^(?:is|are|was|were)\s+(?:now\s+)?behind\s+(?:me|us|them|him|her)\b"
-    # "X lost its appeal", "(X moved on)": the value, or its holder, is gone
-    r"|^(?:\S+\s+)?(?:has\s+|have\s+)?lost\s+(?:its|their|all|her|his)\s+(?:appeal|charm|shine|lustre|luster)\b"
-    r"|^(?:\S+\s+)?(?:has\s+|have\s+)?moved\s+on\b"
-    # "X is in the rear view", "X is a thing of the past"
-    r"|^(?:\S+\s+)?(?:is|are|was)\s+(?:in\s+the\s+rear[\s-]?view|a\s+thing\s+of\s+the\s+past)\b",
-    re.IGNORECASE,
-)
 # Words that place a time relative to now: never the word that names a value ("last" of "Last Saturday").
 RELATIVE_TIME = frozenset({"last", "next", "this", "past", "coming"})
-# A past value said as such: "(was X)", "; it was X" (right after a clause boundary).
-WAS_PAST = frozenset({"it", "that", "which"})
 # "now" as a cue, not in an idiom that marks no change: "by now" (already), "until now", "up to now"
 # ("for now" stays one: "put my calendar on Pacific time for now" asks for a change).
 _NOW = r"(?<!\bby\s)(?<!\buntil\s)(?<!\bup\sto\s)now"
-# A sentence that states a value anew says so with one of these.
-CHANGE_CUE = re.compile(
-    r"\b(?:" + _NOW + r"|new|moved|move|moving|relocated|relocating|switched|switching|changed|changing|change|"
-    r"joined|started|first\s+day|became|promoted|instead|these\s+days|nowadays|going\s+forward|from\s+now\s+on|"
-    r"no\s+longer|anymore|rescheduled|updated?|transferred|took\s+over)\b",
-    re.IGNORECASE,
-)
 # Words that never make a value or its frame: the subject of a stored note, pronouns, fillers.
 FRAME_STOP = frozenset({
     "user", "users", "i", "im", "ive", "me", "my", "mine", "you", "your", "we", "our", "they", "their",
@@ -60,8 +30,8 @@ FRAME_STOP = frozenset({
     "will", "would", "could", "just", "really", "still", "also", "very", "with", "as", "by",
     "from", "into", "over", "after", "before", "about", "up", "down", "out", "off", "there", "here",
 })  # fmt: skip
-# The cues that say a restated value is a change. Narrower than CHANGE_CUE: "new" and "update" mostly
-# qualify a thing or open a message rather than mark a changed value.
+# The cues that say a restated value is a change. ("new" and "update" mostly qualify
+# a thing or open a message rather than mark a changed value: not cues).
 RESTATED_CUE = re.compile(
     r"\b(?:" + _NOW + r"|moved|relocated|relocating|switch|switched|changed|instead|these\s+days|nowadays|going\s+forward|"
     r"from\s+now\s+on|no\s+longer|anymore|rescheduled|promoted|became)\b",
@@ -112,9 +82,6 @@ FRAME_CLASSES = {
     # the title one holds ("my role is X", "my title changed to X", "an X role"), not the employer
     "role": frozenset({"role", "title", "titled", "promoted", "promotion"}),
 }  # fmt: skip
-# Relations one holds one value of at a time: a new value replaces the old one even when nothing
-# says it changed.
-FUNCTIONAL = frozenset({"residence", "employment"})
 # The words of those relations that govern a value as their object ("lives in X", "joined X"); narrower
 # than FRAME_CLASSES, whose words may only stand near a value ("the X onboarding flow").
 GOVERNS = {
@@ -132,13 +99,8 @@ GOVERNING_NOUNS = frozenset({"home", "job", "company", "employer", "position", "
 # Those verbs whose subject holds the relation ("Ines joined the choir"): a value right before one
 # is its holder, not its new value ("Acme hired me" names the employer, so "hired" is not one).
 HOLDER_VERBS = GOVERNS_ANY - GOVERNING_NOUNS - frozenset({"hired"})
-# Those that name the value itself after "is" ("my employer is X"; "my job is X" names a role).
-COPULA_NOUNS = frozenset({"home", "company", "employer"})
 # Words that make the next word a noun ("my living", "a move").
 DETERMINERS = frozenset({"my", "a", "an", "the", "your", "his", "her", "their", "our", "its"})
-# Dwellings: where the user lives when the user owns them ("our new apartment in X", "my flat in X").
-DWELLINGS = frozenset({"apartment", "flat", "house", "place", "condo"})
-USER_OWNED = frozenset({"my", "our", "their"})
 # Owners of such a noun that are someone else ("his job", "her company").
 OTHER_OWNERS = frozenset({"his", "her", "its", "whose"})
 # What may stand between such a word and its value.
@@ -159,46 +121,6 @@ QUOTED = re.compile(r"(?:^|[\s(])['\"\u2018\u201c][^'\"\u2019\u201d]*\b(?:" + "|
                     + r")\b[^'\"\u2019\u201d]*['\"\u2019\u201d]")
 # Verbs that say by themselves that the relation has a new value ("I joined Aurora Robotics").
 CHANGE_VERBS = frozenset({"joined", "moved", "relocated", "relocating", "transferred", "hired"})
-# A change that names both values: "switched from tea to coffee", "moved from Lyon to Nantes",
-# "replaced my Kindle with a Kobo". Values are up to three words, not running over a clause end.
-# where a value ends: a clause end or a word that starts what follows it
-_END = r"(?=\s*(?:[.,;!?()]|$|\s(?:and|but|because|since|last|this|in|at|on|for|now|these|as)\b))"
-_V = r"(?:(?:my|our|the|a|an)\s+)?(?P<{}>[$\u20ac\u00a3]?[\w'&/.#+-]+(?:\s+[\w'&/.#+-]+){{0,2}}?)"
-SWITCH = (
-    re.compile(
-        r"\b(?:switched|switching|moved|moving|changed|changing|went|jumped|hopped|shifted|migrated|upgraded|converted|"
-        r"transitioned|swapped|transferred|relocated|promoted|bumped|passed|handed)\s+(?:\w+,?\s+){0,3}?from\s+" + _V.format("old")
-        + r"\s+(?:over\s+)?(?:to|for|into)\s+" + _V.format("new")
-        + r"(?=\s*(?:[.,;!?()]|$|\s(?:and|but|because|since|last|this|in|at|on|as)\b))",
-        re.IGNORECASE,
-    ),
-    # the same with the new value first: "switched to green tea from chai"
-    re.compile(
-        r"\b(?:switched|switching|moved|moving|changed|changing|went|jumped|hopped|shifted|migrated|upgraded|converted|"
-        r"transitioned|transferred|relocated)\s+(?:over\s+|back\s+)?to\s+" + _V.format("new")
-        + r"\s+from\s+" + _V.format("old") + _END,
-        re.IGNORECASE,
-    ),
-    re.compile(r"\breplaced\s+" + _V.format("old") + r"\s+with\s+" + _V.format("new") + r"(?=\s*(?:[.,;!?]|$))",
-               re.IGNORECASE),
-    # "traded my Kindle for a Kobo", "swapped coffee for tea"
-    re.compile(r"\b(?:traded|swapped|exchanged|ditched|dropped)\s+" + _V.format("old") + r"\s+for\s+"
-               + _V.format("new") + _END, re.IGNORECASE),
-    # "helix has replaced vim", "vim was replaced by helix" (the value beside the verb: one word)
-    re.compile(r"\b(?P<new>[\w'&/.#+-]+)\s+(?:has\s+|have\s+)?replaced\s+" + _V.format("old")
-               + _END, re.IGNORECASE),
-    re.compile(r"\b(?P<old>[\w'&/.#+-]+)\s+(?:was|has\s+been|got|is\s+being)\s+replaced\s+by\s+" + _V.format("new")
-               + _END, re.IGNORECASE),
-)
-# A choice the user (or a note) states: "I'd pick Kotlin over Java", "Prefers tea over coffee now"; a
-# past switch said inside a question is still said ("since I moved from X to Y, how do I ...?"), a
-# choice asked about is not ("why would someone pick X over Y?").
-CHOICE = re.compile(
-    r"(?:\b(?:i|i['’]d|i['’]ll|we|we['’]d)\s+(?:\w+\s+){0,2}?|^\s*|[:;,]\s*)"
-    r"(?:pick|picks|picked|prefer|prefers|preferred|choose|chooses|chose|take|takes)\s+" + _V.format("new")
-    + r"\s+over\s+(?P<old>[\w'&/.#+-]+(?:\s+(?-i:[A-Z])[\w'&/.#+-]*){0,2})(?=[\s.,;!?]|$)",
-    re.IGNORECASE,
-)
 # A lower-case value (a drink, a format, a tool) is left behind when the newer clause says one of
 # these right before it ("drop the emojis", "gave up coffee", "no longer use vim") ...
 _DROP_CUES = (
@@ -208,24 +130,14 @@ _DROP_CUES = (
     r"used\s+to\s+(?:be\s+)?\w+(?:\s+(?:everything|all|most|much|lots|loads))?(?:\s+(?:on|in|at|with|for|about|to|by|of))?|"
     r"(?:moved|moving|migrated|migrating|switched|came|is|are)\s+off|wip(?:ed|ing)|leaving)"
 )
-# A lower-case value said as a past one: "(was vegan)", "(formerly tea)", "was vegan before".
-PAST_VALUE = re.compile(
-    r"\((?:was|formerly|previously)\s+(?P<a>[^()]{1,40})\)"
-    r"|\b(?:was|used\s+to\s+be)\s+(?P<b>(?:\S+\s+){0,2}?\S+)\s+(?:before|previously|earlier)\b"
-    r"|(?P<c>\b\S+)\s+(?:is|are|has\s+been)\s+(?:gone|history|behind\s+(?:me|us|them)|uninstalled)\b",
-    re.IGNORECASE,
-)
 DROPPED_BEFORE = re.compile(
     _DROP_CUES
     # at most two words between: a determiner or a verb of use ("drop the", "stopped drinking my")
     + r"(?:\s+(?:the|my|our|a|an|his|her|their|all|those|these|that|this|any|own|use|\w+ing)){0,2}\s*$",
     re.IGNORECASE,
 )
-# "goodbye X" leaves X only in a text that says what changed ("switched to helix (goodbye vim)"); said
-# alone it takes leave of someone ("Bye Caroline!").
-FAREWELL_BEFORE = re.compile(r"\b(?:good-?)?bye\s+(?:to\s+)?(?:(?:the|my|our)\s+)?$", re.IGNORECASE)
 # Any of those cues, or "anymore", anywhere in a text (a cheap test before reading clause by clause).
-DROPPING_CUE = re.compile(_DROP_CUES + r"|\bany\s?more\b|\bgood-?bye\b|" + PAST_VALUE.pattern, re.IGNORECASE)
+DROPPING_CUE = re.compile(_DROP_CUES + r"|\bany\s?more\b", re.IGNORECASE)
 # A cue negated right before it keeps the value ("don't stop dreaming", "won't quit on my dreams").
 NEGATED_CUE = re.compile(r"(?:\b(?:not|never|no)|n't)(?:\s+\w+)?\s*$", re.IGNORECASE)
 # ... or negates it with "anymore" in the same clause ("the bullet thing isn't working for me anymore").
@@ -262,15 +174,6 @@ ROLE_FUNCTION_WORDS = frozenset({
     "replacing", "replaced", "was", "were", "into", "as", "listed", "hold", "holds", "title", "role",
     "position", "promoted", "became", "through",
 })  # fmt: skip
-# ... or right after it: "holds the UX designer role", "my data engineer job".
-ROLE_NOUN_AFTER = re.compile(r"\s+(?:role|title|position|job)\b", re.IGNORECASE)
-# A title said as left: "no longer UX designer", "(was data engineer)", "replacing UX designer",
-# "moved up from data engineer".
-ROLE_GONE_BEFORE = re.compile(
-    r"\b(?:no\s+longer|not|never|previously|formerly|former|old|ex|used\s+to\s+be|was|were|replacing|replaced|"
-    r"left|leaving|quit|from|instead\s+of|rather\s+than)[\s-]+(?:(?:a|an|the|my|their)\s+)?$",
-    re.IGNORECASE,
-)
 # A title in the clause of a wish, a search or someone else: not one the user holds ("wants to work as
 # a nurse", "hiring a data engineer", "my sister serves as a nurse", "her title is").
 ROLE_UNHELD = re.compile(
