@@ -27,7 +27,8 @@ def test_pairs_are_counted_by_path_and_judge():
     ]
     table = measure(pairs, np.array([0.9, 0.9, 0.9, 0.9]), np.array([0.1, 0.9, 0.9, 0.9]), 0.5)
     dep = table["departure"]
-    assert (dep["probes-change"], dep["probes-change judge in-sample"], dep["probes-change judge out-of-fold"]) == (1, 1, 0)
+    found = (dep["probes-change"], dep["probes-change judge in-sample"], dep["probes-change judge out-of-fold"])
+    assert found == (1, 1, 0)
     assert dep["false probes-control"] == 1 and "letta" not in dep
     assert sum(row.get("test_change", 0) for row in table.values()) == len(change_test_cases())
 
