@@ -17,7 +17,6 @@ def _deleted(path: str) -> pytest.MarkDecorator:
 
 
 SWITCHED = _deleted("switched")
-HELD = _deleted("held")
 FIELD = _deleted("field")
 # "X is gone", "X got retired", "X anymore", "at X before", "(was X)", "off X", "goodbye X", "no longer a <title>"
 PAST = _deleted("said-as-past")
@@ -161,14 +160,13 @@ def test_a_speaker_and_what_they_said_is_no_field():
     ("Living in Nantes now, near the station.", "The user lives in Lyon.", "Lyon", "Nantes"),
     ("These days I'm working for Initech.", "Works at Globex.", "Globex", "Initech"),
     # a field against a governed value
-    pytest.param("Home city: Nantes.", "I live in Lyon.", "Lyon", "Nantes", marks=HELD),
-    pytest.param("Works at Initech.", "Noted - job: Globex.", "Globex", "Initech", marks=HELD),
-    pytest.param("I'm based out of Nantes these days.", "The user lives in Lyon, France.", "Lyon", "Nantes",
-                 marks=HELD),
+    ("Home city: Nantes.", "I live in Lyon.", "Lyon", "Nantes"),
+    ("Works at Initech.", "Noted - job: Globex.", "Globex", "Initech"),
+    pytest.param("I'm based out of Nantes these days.", "The user lives in Lyon, France.", "Lyon", "Nantes"),
     ("I joined Initech last month.", "The user works at Globex.", "Globex", "Initech"),
     # a cue of a new state is enough: "started", "new"
-    pytest.param("I started at Initech last month.", "The user works at Globex.", "Globex", "Initech", marks=HELD),
-    pytest.param("Our new apartment in Nantes has a balcony.", "The user lives in Lyon.", "Lyon", "Nantes", marks=HELD),
+    ("I started at Initech last month.", "The user works at Globex.", "Globex", "Initech"),
+    ("Our new apartment in Nantes has a balcony.", "The user lives in Lyon.", "Lyon", "Nantes"),
 ])
 def test_where_one_lives_or_works_holds_one_value_at_a_time(newer, older, old, new):
     change = detect_change(newer, older)
@@ -309,7 +307,6 @@ def test_a_name_before_time_is_a_time_zone():
     assert change is not None and (change.old_value, change.new_value) == ("America/Chicago", "Mountain"), change
 
 
-@HELD
 def test_the_user_who_joined_after_naming_a_city_is_still_the_user():
     newer = "I just relocated here from Leeds when I joined Kite Robotics."
     change = detect_change(newer, "The user works at Harbor Labs.")
@@ -394,8 +391,7 @@ def test_a_cue_both_texts_say_marks_no_change():
     ("Since relocating to Porto I cycle to work.", "I live in Lyon.", "Lyon", "Porto"),
     # "first day" marks a start
     pytest.param("Accepted an offer from Initech, first day is Monday!",
-                 "The user works at Globex.", "Globex", "Initech",
-                 marks=HELD),
+                 "The user works at Globex.", "Globex", "Initech"),
 ])
 def test_titles_zones_and_starts(newer, older, old, new):
     change = detect_change(newer, older)
@@ -606,7 +602,7 @@ def test_the_employer_before_hired_is_the_new_value():
     ("The billing service changed hands: Tomas owns it now, not Priya.", "The billing service is Priya's project.",
      "Priya", "Tomas"),
     # "calls X home" says where one lives
-    pytest.param("Settled in Porto after the move.", "Calls Lyon home.", "Lyon", "Porto", marks=HELD),
+    ("Settled in Porto after the move.", "Calls Lyon home.", "Lyon", "Porto"),
     # the user's choice of one over the other; a value put in the past by an idiom
     pytest.param("Honestly I'd pick Elm over Haskell these days.",
                  "Haskell is the most fun thing I write.", "Haskell", "Elm",

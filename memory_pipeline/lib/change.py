@@ -6,6 +6,8 @@ identifiers such as time zones), and a value is replaced when the newer statemen
   value of its kind near it;
 - with a change cue ("now", "going forward", ...), names a different value in the old value's frame
   (the content words around it: "time" in "time zone is America/New_York" and "use Mountain time");
+- states another value of a relation held one value at a time (where one lives, who one works for)
+  for the same subject, with a change cue;
 - takes another value of the old one's kind as the target of a verb of motion ("moved the backups
   to X"), said of the same thing (`lib/change_motion.py`);
 - gives the user another job title, said in lower case ("promoted to engineering manager";
@@ -28,10 +30,13 @@ from memory_pipeline.lib import change_values as cv
 from memory_pipeline.lib.change_roles import role_change
 from memory_pipeline.lib.change_words import dropped
 from memory_pipeline.lib.digest import speaker_of
+from memory_pipeline.lib.fields import fields, user_fields
 from memory_pipeline.lib.vocab.change import (
+    CHANGE_CUE,
     CHANGE_VERBS,
     DEPARTURE_BEFORE,
     FROM_MOTION,
+    FUNCTIONAL,
     HOLDER_VERBS,
     MOTION_TO,
     MOTION_VERBS,
@@ -121,6 +126,9 @@ def detect_change(newer: str, older: str, held: Callable[[str], bool] | None = N
     if " ".join(newer.lower().split()) == " ".join(older.lower().split()):
         return None  # the same text twice says nothing new
     old_sents, old_vals = cv.values(older)
+    across = _field_and_value(newer, older)
+    if across is not None:
+        return across
     named = _named_change(newer, older, old_sents, old_vals, held)
     if named is not None:
         return named
@@ -160,6 +168,7 @@ def _named_change(newer: str, older: str, old_sents: list[list[str]], old_vals: 
     if not old_vals or not new_vals:
         return None
     cue = RESTATED_CUE.search(newer) is not None or any(w.lower() in CHANGE_VERBS for s in new_sents for w in s)
+    held_cue = cue or CHANGE_CUE.search(newer) is not None  # "started at X", "our new flat in X"
     asked, old_asked = cv.questions(newer), cv.questions(older)  # a question states no value
     fresh = [v for v in new_vals if v.sentence not in asked and (held is None or not held(v.text))]
     leaves_other = _leaves_another(newer, older)  # "X is behind me now": the change is X's
@@ -186,6 +195,12 @@ def _named_change(newer: str, older: str, old_sents: list[list[str]], old_vals: 
             found = _restated(old, old_sents[old.sentence], old_vals, old_classes, new_sents, mine)
             if found is not None:
                 return replace(found, relation=cv.relation_of(old_classes))
+        # with a cue only ("now", "new", "started", "moved", ...): on wording written apart from the
+        # rules, cue-less pairs of a held relation were two true statements (37 edges, none right)
+        found = _held_one(old, cv.governed(old_sent := old_sents[old.sentence], old) & FUNCTIONAL,
+                          cv.subject(old_sent, old, old_vals), new_sents, new_vals, fresh) if held_cue else None
+        if found is not None:
+            return found
     return None
 
 
@@ -228,6 +243,48 @@ def _restated(old: cv.Value, old_sent: list[str], old_vals: list[cv.Value], old_
         related = old_classes & cv.classes(sent, v, 2) or (cv.kind(old) != "name" and old_frame & cv.frame(sent, v, 2))
         if _other(v, old) and cv.kind(v) == cv.kind(old) and related and _clause_cue(sent, v):
             return Change(old.text, v.text, "restated")
+    return None
+
+
+def _held_one(old: cv.Value, relations: frozenset[str], subject: frozenset[str] | None, sents: list[list[str]],
+              vals: list[cv.Value], fresh: list[cv.Value]) -> Change | None:
+    """A relation one holds one value of at a time (where one lives, who one works for), stated
+    with another value of the same kind for the same subject: a change (the caller asks for a cue). Only
+    a value the relation's words govern counts (its object: "works at X", "my home is X"), never one
+    they merely stand near ("the X onboarding flow")."""
+    if not relations or subject is None:
+        return None
+    for v in fresh:
+        sent = sents[v.sentence]
+        if (_other(v, old) and cv.kind(v) == cv.kind(old) and relations & cv.governed(sent, v)
+                and cv.subject(sent, v, vals) == subject):
+            return Change(old.text, v.text, "held", cv.relation_of(relations))
+    return None
+
+
+def _governed_values(text: str, relation: str) -> list[cv.Value]:
+    """The text's values that `relation`'s words govern, held by the user."""
+    sents, vals = cv.values(text)
+    return [v for v in vals if relation in cv.governed(s := sents[v.sentence], v) and cv.subject(s, v, vals) == set()]
+
+
+def _field_and_value(newer: str, older: str) -> Change | None:
+    """A field of the user's ("Location: Lyon") against a value its relation governs in the other
+    text ("lives in Nantes"), either way round, for the relations held one value at a time. The old
+    value may come back in the newer text only as the one left ("not Lyon anymore")."""
+    new_sents, new_vals = cv.values(newer)
+    kept = {v.text.lower() for v in new_vals if _departed(new_sents[v.sentence], v) is None}
+    kept |= {f.value.lower() for f in fields(newer)}
+    for f, relation in user_fields(older):
+        if relation in FUNCTIONAL and f.value.lower() not in kept:
+            for v in _governed_values(newer, relation):
+                if v.text.lower() != f.value.lower():
+                    return Change(f.value, v.text, "held", relation)
+    for f, relation in user_fields(newer):
+        if relation in FUNCTIONAL:
+            for v in _governed_values(older, relation):
+                if v.text.lower() != f.value.lower() and v.text.lower() not in kept:
+                    return Change(v.text, f.value, "held", relation)
     return None
 
 

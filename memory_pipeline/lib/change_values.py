@@ -13,12 +13,15 @@ from memory_pipeline.lib.change_words import SPEAKER, stem
 from memory_pipeline.lib.summarize import split_sentences
 from memory_pipeline.lib.text import STOP_WORDS
 from memory_pipeline.lib.vocab.change import (
+    COPULA_NOUNS,
     DEPARTURE_BEFORE,
     DETERMINERS,
+    DWELLINGS,
     FRAME_CLASSES,
     FRAME_STOP,
     GOVERN_LINKS,
     GOVERNING_NOUNS,
+    GOVERNS,
     GOVERNS_ANY,
     NAME_VERBS,
     NOT_VALUES,
@@ -27,6 +30,7 @@ from memory_pipeline.lib.vocab.change import (
     REQUEST,
     RESTATED_CUE,
     TIME_WORDS,
+    USER_OWNED,
     USER_WORDS,
 )
 
@@ -179,6 +183,32 @@ def classes(sentence: list[str], v: Value, words: int = FRAME_WINDOW) -> frozens
             len(v.tokens) >= 2 and sentence[v.end - 1].lower() == "time"):
         found.add("timezone")  # a name before "time" names a zone ("Pacific time", "Eastern Time")
     return frozenset(found)
+
+
+def governed(sentence: list[str], v: Value, words: int = 3) -> frozenset[str]:
+    """The relations whose words govern a value: one of them a few words before it in its clause, and
+    right before it a link ("resides in X", "employer is X") or the word itself ("joined X"); or "home"
+    closing its clause ("calls X home")."""
+    a, b = clause_of(sentence, v)
+    after = [w.lower() for w in sentence[v.end: b]]
+    if after in (["home"], ["is", "home", "base"], ["is", "my", "home"], ["is", "our", "home"]):
+        return frozenset({"residence"})  # "calls Lyon home", "Lyon is home base"
+    start = max(a, v.start - words)
+    before = [w.lower() for w in sentence[start: v.start]]
+    if not before or (before[-1] not in GOVERN_LINKS and before[-1] not in GOVERNS_ANY):
+        return frozenset()
+    cues = set()
+    for i, w in enumerate(before):
+        prev = sentence[start + i - 1].lower() if start + i > a else ""
+        if w in DWELLINGS:  # "our new apartment in X": only a dwelling the user says is theirs
+            if {sentence[j].lower() for j in range(max(a, start + i - 2), start + i)} & USER_OWNED:
+                cues.add("home")
+        elif w in GOVERNING_NOUNS:
+            if before[-1] != "is" or w in COPULA_NOUNS:  # "my job is ML engineer" names a role
+                cues.add(w)
+        elif w in GOVERNS_ANY and prev not in DETERMINERS and prev != "of":  # "a living at", "a lot of work for"
+            cues.add(w)
+    return frozenset(name for name, words in GOVERNS.items() if words & cues)
 
 
 def names_a_thing(sentence: list[str], v: Value) -> bool:

@@ -22,6 +22,13 @@ RELATIVE_TIME = frozenset({"last", "next", "this", "past", "coming"})
 # "now" as a cue, not in an idiom that marks no change: "by now" (already), "until now", "up to now"
 # ("for now" stays one: "put my calendar on Pacific time for now" asks for a change).
 _NOW = r"(?<!\bby\s)(?<!\buntil\s)(?<!\bup\sto\s)now"
+# A sentence that states a value anew says so with one of these.
+CHANGE_CUE = re.compile(
+    r"\b(?:" + _NOW + r"|new|moved|move|moving|relocated|relocating|switched|switching|changed|changing|change|"
+    r"joined|started|first\s+day|became|promoted|instead|these\s+days|nowadays|going\s+forward|from\s+now\s+on|"
+    r"no\s+longer|anymore|rescheduled|updated?|transferred|took\s+over)\b",
+    re.IGNORECASE,
+)
 # Words that never make a value or its frame: the subject of a stored note, pronouns, fillers.
 FRAME_STOP = frozenset({
     "user", "users", "i", "im", "ive", "me", "my", "mine", "you", "your", "we", "our", "they", "their",
@@ -30,8 +37,8 @@ FRAME_STOP = frozenset({
     "will", "would", "could", "just", "really", "still", "also", "very", "with", "as", "by",
     "from", "into", "over", "after", "before", "about", "up", "down", "out", "off", "there", "here",
 })  # fmt: skip
-# The cues that say a restated value is a change. ("new" and "update" mostly qualify
-# a thing or open a message rather than mark a changed value: not cues).
+# The cues that say a restated value is a change. Narrower than CHANGE_CUE: "new" and "update" mostly
+# qualify a thing or open a message rather than mark a changed value.
 RESTATED_CUE = re.compile(
     r"\b(?:" + _NOW + r"|moved|relocated|relocating|switch|switched|changed|instead|these\s+days|nowadays|going\s+forward|"
     r"from\s+now\s+on|no\s+longer|anymore|rescheduled|promoted|became)\b",
@@ -82,6 +89,9 @@ FRAME_CLASSES = {
     # the title one holds ("my role is X", "my title changed to X", "an X role"), not the employer
     "role": frozenset({"role", "title", "titled", "promoted", "promotion"}),
 }  # fmt: skip
+# Relations one holds one value of at a time: a new value replaces the old one even when nothing
+# says it changed.
+FUNCTIONAL = frozenset({"residence", "employment"})
 # The words of those relations that govern a value as their object ("lives in X", "joined X"); narrower
 # than FRAME_CLASSES, whose words may only stand near a value ("the X onboarding flow").
 GOVERNS = {
@@ -99,8 +109,13 @@ GOVERNING_NOUNS = frozenset({"home", "job", "company", "employer", "position", "
 # Those verbs whose subject holds the relation ("Ines joined the choir"): a value right before one
 # is its holder, not its new value ("Acme hired me" names the employer, so "hired" is not one).
 HOLDER_VERBS = GOVERNS_ANY - GOVERNING_NOUNS - frozenset({"hired"})
+# Those that name the value itself after "is" ("my employer is X"; "my job is X" names a role).
+COPULA_NOUNS = frozenset({"home", "company", "employer"})
 # Words that make the next word a noun ("my living", "a move").
 DETERMINERS = frozenset({"my", "a", "an", "the", "your", "his", "her", "their", "our", "its"})
+# Dwellings: where the user lives when the user owns them ("our new apartment in X", "my flat in X").
+DWELLINGS = frozenset({"apartment", "flat", "house", "place", "condo"})
+USER_OWNED = frozenset({"my", "our", "their"})
 # Owners of such a noun that are someone else ("his job", "her company").
 OTHER_OWNERS = frozenset({"his", "her", "its", "whose"})
 # What may stand between such a word and its value.
