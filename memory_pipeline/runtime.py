@@ -17,6 +17,8 @@ from memory_pipeline.embedding import Embedder, get_embedder
 from memory_pipeline.errors import DatabaseUnavailable
 from memory_pipeline.store import db
 from memory_pipeline.store.indexes import EF_SEARCH
+from memory_pipeline.store.recall import SideSearch
+from memory_pipeline.store.reembed import reembed
 
 log = logging.getLogger(__name__)
 
@@ -59,8 +61,6 @@ class Runtime:
     def reembed(self) -> dict[str, int]:
         """Rewrite every vector of the store with this process's embedder and record its model (the
         explicit command behind a model change; opening the store with another model is refused)."""
-        from memory_pipeline.store.reembed import reembed
-
         emb = self.embedder
         with _MIGRATE_LOCK:
             db.migrate(self.url, dimension=emb.dimension, embedding_model=emb.name, check_model=False)
@@ -115,8 +115,6 @@ class Runtime:
     def side(self):
         """The recall side search (`store.recall.SideSearch`): its connection opens on a heavy user's
         first recall."""
-        from memory_pipeline.store.recall import SideSearch
-
         if self._side is None:
             self._side = SideSearch(self._open)
         return self._side

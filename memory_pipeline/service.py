@@ -14,15 +14,25 @@ from typing import Any
 
 import psycopg
 
+from memory_pipeline import forget as forgetting
 from memory_pipeline import telemetry
-from memory_pipeline.config import Settings
+from memory_pipeline.config import Settings, parse_partitioning
+from memory_pipeline.consolidation import review
 from memory_pipeline.embedding import Embedder
-from memory_pipeline.errors import DatabaseUnavailable, StorageError
-from memory_pipeline.records import MemoryIn, read_jsonl, validate_record
+from memory_pipeline.errors import DatabaseUnavailable, StorageError, ValidationError
+from memory_pipeline.explain import explain as explain_row
+from memory_pipeline.recall import ActivationRecorder, RecallRow
+from memory_pipeline.recall import recall as search_memories
+from memory_pipeline.records import MemoryIn, parse_time, read_jsonl, validate_record, validate_user_id
 from memory_pipeline.runtime import Runtime
 from memory_pipeline.save import SaveResult, save_batch
+from memory_pipeline.session import session_context
 from memory_pipeline.store import db
+from memory_pipeline.store import memories as mem_sql
+from memory_pipeline.store import partitioning as part_sql
 from memory_pipeline.store import stats as stats_sql
+from memory_pipeline.store.consolidation import all_users as consolidated_users
+from memory_pipeline.store.indexes import drop_user_index
 
 log = logging.getLogger(__name__)
 
@@ -201,15 +211,12 @@ class MemoryService:
         `limit` rows (default 10); with `max_chars`, rows in rank order until that much text is delivered
         (default limit 100), each with `delivered` (its text, a summary's evidence turns included) and
         `delivered_ids` (the raw memories whose text is delivered verbatim)."""
-        from memory_pipeline.recall import ActivationRecorder, recall
-        from memory_pipeline.records import parse_time, validate_user_id
-
         validate_user_id(user_id)
         when = parse_time(as_of, name="as_of") if as_of is not None else None
         conn = self.runtime.conn  # not `self.conn`: the previous recall's count is still being written
         if limit is None:
             limit = 10 if max_chars is None else 100
-        rows = recall(conn, self.embedder, user_id, query, mode=mode, limit=limit, as_of=when,
+        rows = search_memories(conn, self.embedder, user_id, query, mode=mode, limit=limit, as_of=when,
                       namespace=namespace, include_profile=include_profile, max_chars=max_chars,
                       side=self.runtime.side)
         conn.rollback()  # read-only: end the snapshot so the connection idles outside a transaction
@@ -222,9 +229,7 @@ class MemoryService:
     def reason(self, user_id: str, question: str, *, as_of: datetime | str | None = None,
                mode: str = "deep", limit: int = 10) -> dict:
         """Reasoned recall: an answer with confidence, reasoning, resolved dates and sources."""
-        from memory_pipeline.engines import get_engine
-        from memory_pipeline.recall import RecallRow
-        from memory_pipeline.records import parse_time
+        from memory_pipeline.engines import get_engine  # ~50 ms (the local engine and its judge); reason() only
 
         rows = [RecallRow(**r) for r in self.recall(user_id, question, mode=mode, limit=limit, as_of=as_of)]
         when = parse_time(as_of, name="as_of") if as_of is not None else None
@@ -236,8 +241,6 @@ class MemoryService:
                 existing: str | None = None) -> dict:
         """The session-start block (summaries within a token budget); given a context holding one, it
         replaces the block in it."""
-        from memory_pipeline.session import session_context
-
         return session_context(self, user_id, query=query, token_budget=token_budget,
                                max_summaries=max_summaries, min_confidence=min_confidence,
                                prioritize=prioritize, existing=existing)
@@ -246,14 +249,11 @@ class MemoryService:
     def consolidate(self, user_id: str | None = None, *, all_users: bool = False, mode: str = "apply",
                     dry_run: bool = False, trigger: str = "api") -> dict[str, Any]:
         """Materialize the user's partition of the consolidation assets (through Dagster, in process)."""
-        from memory_pipeline.defs.launch import materialize_users
-        from memory_pipeline.records import validate_user_id
+        from memory_pipeline.defs.launch import materialize_users  # Dagster: ~1.7 s to import (perf_counter)
 
         if not all_users:
             validate_user_id(user_id)
         if mode not in ("apply", "review"):
-            from memory_pipeline.errors import ValidationError
-
             raise ValidationError(f"mode must be apply or review, not {mode!r}")
         self._resilient(lambda: self.conn, retry=lambda: True)  # a dead embedded server is restarted first
         return materialize_users(self.settings, None if all_users else [user_id], mode=mode, dry_run=dry_run,
@@ -261,24 +261,15 @@ class MemoryService:
 
     @_reconnecting
     def suggestions(self, user_id: str, status: str = "pending") -> list[dict]:
-        from memory_pipeline.consolidation import review
-        from memory_pipeline.records import validate_user_id
-
         validate_user_id(user_id)
         return review.list_suggestions(self.conn, user_id, status)
 
     def accept_suggestion(self, user_id: str, suggestion_id: str) -> dict:
         """Apply a pending review-mode suggestion of this user (another user's is not found)."""
-        from memory_pipeline.consolidation import review
-        from memory_pipeline.records import validate_user_id
-
         validate_user_id(user_id)
         return review.accept(self.conn, suggestion_id, user_id)
 
     def reject_suggestion(self, user_id: str, suggestion_id: str) -> dict:
-        from memory_pipeline.consolidation import review
-        from memory_pipeline.records import validate_user_id
-
         validate_user_id(user_id)
         return review.reject(self.conn, suggestion_id, user_id)
 
@@ -287,22 +278,16 @@ class MemoryService:
     def stats(self, user_id: str | None = None) -> dict[str, Any]:
         """Counts of one user, or of the whole store (an operator's view: no user given)."""
         if user_id is not None:
-            from memory_pipeline.records import validate_user_id
-
             validate_user_id(user_id)
         return stats_sql.stats(self.conn, user_id)
 
     @_reconnecting
     def partitioning(self) -> dict[str, Any]:
         """How the Dagster definitions partition users: configured, recorded in the store, in effect."""
-        from memory_pipeline.config import parse_partitioning
-        from memory_pipeline.store import partitioning as part_sql
-        from memory_pipeline.store.consolidation import all_users
-
         cfg, conn = self.settings.dagster, self.conn
         recorded = part_sql.recorded(conn)
         effective = cfg.partitioning if cfg.partitioning != "auto" else recorded or "user"
-        users = len(all_users(conn))
+        users = len(consolidated_users(conn))
         conn.rollback()
         return {"configured": cfg.partitioning, "recorded": recorded, "effective": effective,
                 "shards": parse_partitioning(effective), "users": users, "shard_threshold": cfg.shard_threshold,
@@ -312,10 +297,6 @@ class MemoryService:
         """Record `to` ('user' or 'shards:N') as the deployment's partitioning; the Dagster definitions
         follow when they next load. Nothing of any user changes: each user's high-water mark, summaries,
         clusters and profile stay, so the first run after the switch does only users with something new."""
-        from memory_pipeline.config import parse_partitioning
-        from memory_pipeline.errors import ValidationError
-        from memory_pipeline.store import partitioning as part_sql
-
         if to == "auto":
             raise ValidationError("switch to 'user' or 'shards:N' ('auto' is a setting, not a record)")
         parse_partitioning(to)  # a bad value: one-line ConfigError
@@ -333,48 +314,36 @@ class MemoryService:
     @_reconnecting
     def explain(self, user_id: str, ident: str) -> dict[str, Any]:
         """Why a row of this user exists (see `explain.explain`); another user's id is not found."""
-        from memory_pipeline.explain import explain
-        from memory_pipeline.records import validate_user_id
-
         validate_user_id(user_id)
-        return explain(self.conn, ident, user_id=user_id, ui_url=self.settings.ui_url)
+        return explain_row(self.conn, ident, user_id=user_id, ui_url=self.settings.ui_url)
 
     @_reconnecting
     def get_memories(self, user_id: str, ids: list[int]) -> list[dict]:
         """This user's raw rows among `ids`; another user's id is left out like a missing one."""
-        from memory_pipeline.records import validate_user_id
-        from memory_pipeline.store.memories import get_memories
-
         validate_user_id(user_id)
-        return get_memories(self.conn, user_id, ids)
+        return mem_sql.get_memories(self.conn, user_id, ids)
 
     # -- forgetting -------------------------------------------------------------------------------
     def forget(self, user_id: str, ids: list[int | str], *, reason: str | None = None,
                reconsolidate: bool = True) -> dict[str, Any]:
         """Delete this user's memories `ids` (with their duplicates) and what was derived from them, in
         one transaction; then re-derive (see `_rederive`). Another user's id is not found."""
-        from memory_pipeline import forget as f
-
-        res = self._resilient(lambda: f.forget(self.conn, user_id, ids, reason), retry=lambda: True)
+        res = self._resilient(lambda: forgetting.forget(self.conn, user_id, ids, reason), retry=lambda: True)
         return self._rederive(res, reconsolidate)
 
     def invalidate(self, user_id: str, ids: list[int | str], reason: str, *,
                    reconsolidate: bool = True) -> dict[str, Any]:
         """Mark this user's memories `ids` false: never current, never in a profile or summary, kept
         (with the reason) for the audit trail; what was derived from them is re-derived."""
-        from memory_pipeline import forget as f
-
-        res = self._resilient(lambda: f.invalidate(self.conn, user_id, ids, reason), retry=lambda: True)
+        res = self._resilient(lambda: forgetting.invalidate(self.conn, user_id, ids, reason), retry=lambda: True)
         return self._rederive(res, reconsolidate)
 
     def forget_user(self, user_id: str, *, reason: str | None = None) -> dict[str, Any]:
         """Delete everything of the user: rows, per-user indexes, their Dagster partition and the runs
         that materialized it."""
-        from memory_pipeline import forget as f
-        from memory_pipeline.defs.forget import forget_in_dagster
-        from memory_pipeline.store.indexes import drop_user_index
+        from memory_pipeline.defs.forget import forget_in_dagster  # Dagster: ~1.7 s to import (perf_counter)
 
-        res = self._resilient(lambda: f.forget_user(self.conn, user_id, reason), retry=lambda: True)
+        res = self._resilient(lambda: forgetting.forget_user(self.conn, user_id, reason), retry=lambda: True)
         drop_user_index(self.url, user_id)
         return {**res, **forget_in_dagster(self.settings, user_id, whole_user=True)}
 
@@ -382,12 +351,11 @@ class MemoryService:
         """After a forget or invalidate committed: scrub Dagster runs whose previews may quote the text,
         then run the user's consolidation now, so summaries, edges, profile and session block are
         re-derived before the call returns (skipped, the user's next run does it: their state was reset)."""
-        from memory_pipeline.defs.forget import forget_in_dagster
-        from memory_pipeline.store.memories import count_rows
+        from memory_pipeline.defs.forget import forget_in_dagster  # Dagster: ~1.7 s to import (perf_counter)
 
         user = res["user_id"]
         res.update(forget_in_dagster(self.settings, user, whole_user=False))
-        has_rows = self._resilient(lambda: count_rows(self.conn, user), retry=lambda: True) > 0
+        has_rows = self._resilient(lambda: mem_sql.count_rows(self.conn, user), retry=lambda: True) > 0
         self.conn.rollback()
         if reconsolidate and has_rows:
             run = self.consolidate(user)

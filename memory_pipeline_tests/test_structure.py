@@ -5,7 +5,9 @@ read in Settings only."""
 from __future__ import annotations
 
 import ast
+import io
 import re
+import tokenize
 from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parents[1] / "memory_pipeline"
@@ -125,4 +127,36 @@ def test_the_run_context_is_never_assigned_to():
                     (isinstance(node.func, ast.Name) and node.func.id == "setattr")
                     or (isinstance(node.func, ast.Attribute) and node.func.attr == "__setattr__")):
                 offenders.append(f"{rel}:{node.lineno} sets an attribute of ctx")
+    assert not offenders, offenders
+
+
+def _commented_lines(src: str) -> set[int]:
+    """Lines holding a comment that says something (a bare `# noqa: ...` gives no reason)."""
+    out = set()
+    for tok in tokenize.generate_tokens(io.StringIO(src).readline):
+        if tok.type == tokenize.COMMENT and re.sub(r"noqa(:\s*[\w, ]+)?", "", tok.string.lstrip("#")).strip():
+            out.add(tok.start[0])
+    return out
+
+
+def test_imports_inside_functions_say_why():
+    """Imports sit at the top of a module. One inside a function carries its reason (the measured cost
+    of loading it at the top, or the cycle or side effect it avoids) in a comment on its line or the line
+    above; a run of imports (blank lines apart at most) shares the comment of its first."""
+    offenders = []
+    for path, src, tree in _modules():
+        said = _commented_lines(src)
+        functions = [fn for fn in ast.walk(tree) if isinstance(fn, ast.FunctionDef | ast.AsyncFunctionDef)]
+        nested = sorted({node.lineno: node for fn in functions for node in ast.walk(fn)
+                         if isinstance(node, ast.Import | ast.ImportFrom)}.values(), key=lambda n: n.lineno)
+        lines = src.splitlines()
+        explained: dict[int, bool] = {}  # end line of an import -> whether it (or its run) says why
+        for node in nested:
+            above = node.lineno - 1
+            while above > 0 and not lines[above - 1].strip():
+                above -= 1  # isort's blank line between groups does not end a run
+            ok = bool(said & set(range(node.lineno - 1, node.end_lineno + 1))) or explained.get(above, False)
+            explained[node.end_lineno] = ok
+            if not ok:
+                offenders.append(f"{path.relative_to(PACKAGE.parent)}:{node.lineno}")
     assert not offenders, offenders

@@ -32,6 +32,7 @@ def cmd_bench(args) -> int:
                else "users" if args.scale_users else "quick")
     probes, plan = None, None
     if args.scale_users:
+        # as above: the suite's modules load only when `bench` runs
         from memory_pipeline.bench.run import PLANS
 
         dflt = PLANS["users"].users
@@ -40,6 +41,7 @@ def cmd_bench(args) -> int:
                                                       shards=args.shards or dflt.shards))
         only = parse_only("users")
     elif args.probes:  # --only names probe categories here
+        # as above: the suite's modules load only when `bench` runs
         from memory_pipeline.bench.probes import parse_categories
 
         probes = {"categories": parse_categories(args.only), "path": args.probes_data, "cases": args.cases}

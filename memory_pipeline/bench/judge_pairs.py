@@ -25,6 +25,9 @@ import numpy as np
 
 from memory_pipeline.bench import letta, real
 from memory_pipeline.bench.calibration import data_dir
+from memory_pipeline.bench.workload import generate_user
+from memory_pipeline.bench.workload.records import WorkloadSpec
+from memory_pipeline.bench.workload.vocab import FAMILIES
 from memory_pipeline.lib.judge_features import masked_frame
 
 TOP_K = 5
@@ -104,10 +107,6 @@ def locomo_texts() -> list[tuple[str, list[Text]]]:
 
 def synthetic_texts(users_per_family: int = 6) -> list[tuple[str, list[Text], set[tuple[int, int]]]]:
     """(group, texts in time order, positive (newer, older) index pairs) per generated user."""
-    from memory_pipeline.bench.workload import generate_user
-    from memory_pipeline.bench.workload.records import WorkloadSpec
-    from memory_pipeline.bench.workload.vocab import FAMILIES
-
     out = []
     for fam in FAMILIES:
         spec = WorkloadSpec(n_users=users_per_family, memories_per_user=60, seed=30, phrasing=fam, count_sigma=0.3)

@@ -61,6 +61,7 @@ def encoder(bench) -> dict:
     # the median of the interleaved runs is the figure; the best run is shown beside it
     best = {k: len(texts) / min(v) for k, v in times.items()}
     rate = {k: len(texts) / statistics.median(v) for k, v in times.items()}
+    # loaded by the torch encoder above; at the top it would cost every stage 4.6 s
     import torch
 
     return {

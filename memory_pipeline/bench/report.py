@@ -333,6 +333,7 @@ def plot(docs: list[dict], path: Path) -> Path:
     import matplotlib  # here, not at the top: 1.7 s to import (measured), and only the plot needs it
 
     matplotlib.use("Agg")
+    # after matplotlib.use("Agg"): the backend is chosen before pyplot loads
     import matplotlib.pyplot as plt
 
     series: dict[tuple[int, str], dict[str, tuple[float, float]]] = {}

@@ -22,6 +22,7 @@ from sklearn.pipeline import make_pipeline
 from sklearn.preprocessing import StandardScaler
 
 from memory_pipeline.bench.judge_pairs import Pair, all_pairs
+from memory_pipeline.embedding import get_embedder
 from memory_pipeline.lib.judge import FEATURE_NAMES, MODEL_PATH, pair_vector, with_margins
 
 TARGET_PRECISION = 0.95
@@ -129,8 +130,6 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--out", type=Path, default=MODEL_PATH)
     ap.add_argument("--synthetic-users", type=int, default=6, help="generated users per phrasing family")
     args = ap.parse_args(argv)
-    from memory_pipeline.embedding import get_embedder
-
     emb = get_embedder()
     pairs = all_pairs(lambda texts: emb.encode(list(texts)), args.synthetic_users)
     model, report = train(pairs)

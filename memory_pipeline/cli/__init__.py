@@ -7,9 +7,10 @@ import logging
 import os
 import sys
 
+from memory_pipeline import telemetry
 from memory_pipeline.cli import consolidate, explain, forget, observe, recall, store
 from memory_pipeline.cli.output import EXIT_BAD_INPUT
-from memory_pipeline.config import ConfigError
+from memory_pipeline.config import ConfigError, Settings
 from memory_pipeline.errors import MemoryPipelineError
 
 
@@ -38,9 +39,6 @@ def build_parser() -> argparse.ArgumentParser:
 
 def _configure_telemetry() -> None:
     """Off unless MEMORY_PIPELINE_METRICS_PORT / MEMORY_PIPELINE_TRACES say otherwise."""
-    from memory_pipeline import telemetry
-    from memory_pipeline.config import Settings
-
     settings = Settings.from_env()
     telemetry.configure_logs(settings.log_format)
     telemetry.configure(settings)

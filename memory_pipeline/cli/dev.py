@@ -23,6 +23,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TextIO
 
+from memory_pipeline.config import Settings
+from memory_pipeline.store.server import embedded_uri, postmaster_alive
+
 WATCH_EVERY = 1.0  # seconds between looks at the postmaster
 QUIET_AFTER = 30.0  # seconds after a restart in which Dagster's tracebacks still belong to the incident
 _TRACEBACK = "Traceback (most recent call last):"
@@ -99,8 +102,6 @@ def relay(stream, out: TextIO, quiet: Callable[[], bool], swallow: Callable[[str
 
 def watch(proc: subprocess.Popen, pgdata: Path, restart: Callable[[], object], incidents: Incidents) -> int:
     """Until Dagster exits: restart the postmaster whenever it is found dead."""
-    from memory_pipeline.store.server import postmaster_alive
-
     while True:
         with contextlib.suppress(subprocess.TimeoutExpired):
             return proc.wait(timeout=WATCH_EVERY)
@@ -119,10 +120,11 @@ def watch(proc: subprocess.Popen, pgdata: Path, restart: Callable[[], object], i
 
 def cmd_dev(args) -> int:
     """Embedded database + Dagster UI and daemon; stops its process group on exit."""
-    from memory_pipeline.config import Settings
+    # Dagster: ~1.7 s to import (perf_counter); only dev needs it
     from memory_pipeline.defs.launch import prepare_dagster_home
+
+    # service: ~0.3 s to import with psycopg (perf_counter); --help and bad input answer without it
     from memory_pipeline.service import MemoryService
-    from memory_pipeline.store.server import embedded_uri
 
     settings = Settings.from_env()
     with MemoryService(settings) as svc:

@@ -13,6 +13,7 @@ def _summary(d: dict) -> str:
 
 
 def cmd_forget(args) -> int:
+    # service: ~0.3 s to import with psycopg (perf_counter); --help and bad input answer without it
     from memory_pipeline.service import MemoryService
 
     with MemoryService() as svc:
@@ -25,6 +26,7 @@ def cmd_forget(args) -> int:
 
 
 def cmd_invalidate(args) -> int:
+    # service: ~0.3 s to import with psycopg (perf_counter); --help and bad input answer without it
     from memory_pipeline.service import MemoryService
 
     with MemoryService() as svc:

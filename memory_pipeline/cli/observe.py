@@ -6,11 +6,13 @@ import signal
 import sys
 import threading
 
+from memory_pipeline import telemetry
 from memory_pipeline.cli.output import emit as _print
 
 
 def store_reader(svc):
     """What the store says at scrape time: stats plus the consolidation backlog (one scrape at a time)."""
+    # at the top these would load psycopg (~0.1 s, perf_counter) into every command, --help included
     from memory_pipeline.store import backlog
     from memory_pipeline.store import stats as stats_sql
 
@@ -24,9 +26,10 @@ def store_reader(svc):
 
 
 def cmd_metrics(args) -> int:
+    # prometheus_client: ~35 ms to import (perf_counter); only `metrics` serves it
     from prometheus_client import generate_latest
 
-    from memory_pipeline import telemetry
+    # service: ~0.3 s to import with psycopg (perf_counter); --help and bad input answer without it
     from memory_pipeline.service import MemoryService
 
     svc = MemoryService()

@@ -6,9 +6,14 @@ import sys
 from pathlib import Path
 
 from memory_pipeline.cli.output import emit as _print
+from memory_pipeline.config import Settings
+from memory_pipeline.errors import ValidationError
+from memory_pipeline.metrics import prometheus_text
+from memory_pipeline.store.server import stop_embedded
 
 
 def _service():
+    # service: ~0.3 s to import with psycopg (perf_counter); --help and bad input answer without it
     from memory_pipeline.service import MemoryService
 
     return MemoryService()
@@ -18,6 +23,7 @@ def cmd_ingest(args) -> int:
     svc = _service()
     bar = None
     if sys.stderr.isatty() and not args.json:
+        # tqdm: ~25 ms to import (perf_counter); only a progress bar on a terminal needs it
         from tqdm import tqdm
 
         bar = tqdm(unit="mem", desc="ingest", file=sys.stderr)
@@ -52,8 +58,6 @@ def cmd_remember(args) -> int:
 def cmd_stats(args) -> int:
     d = _service().stats(args.user)
     if args.prometheus:
-        from memory_pipeline.metrics import prometheus_text
-
         sys.stdout.write(prometheus_text(d))
         return 0
     _print(d, args.json)
@@ -61,12 +65,8 @@ def cmd_stats(args) -> int:
 
 
 def cmd_db(args) -> int:
-    from memory_pipeline.config import Settings
-
     settings = Settings.from_env()
     if args.action == "stop":
-        from memory_pipeline.store.server import stop_embedded
-
         stopped = stop_embedded(settings.pgdata)
         _print({"stopped": stopped}, args.json, "stopped" if stopped else "not running")
         return 0
@@ -86,8 +86,6 @@ def cmd_partitions(args) -> int:
     try:
         if args.action == "switch":
             if not args.to:
-                from memory_pipeline.errors import ValidationError
-
                 raise ValidationError("partitions switch needs --to user or --to shards:N")
             d = svc.switch_partitioning(args.to)
             _print(d, args.json, f"partitioning {d['from']} -> {d['to']} recorded; {d['users_with_history']} users"

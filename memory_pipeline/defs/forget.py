@@ -19,6 +19,7 @@ def forget_in_dagster(settings: Settings, user_id: str, *, whole_user: bool) -> 
     A run's event log cannot be edited, only deleted with the run: a run over a range of users goes
     whole, so the UI loses that run's history for the other users too (their data is untouched).
     Under `redacted` or `off` previews no metadata holds memory text, and history stays."""
+    # partitions reads the store when imported (a connection; it may start the embedded server)
     from memory_pipeline.defs.partitions import SHARDS, USERS_PARTITION, shard_key
 
     scrub = settings.previews == "full" or (whole_user and not SHARDS)

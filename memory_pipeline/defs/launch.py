@@ -15,6 +15,7 @@ from memory_pipeline.defs.instance_storage import relax_durability, resolve_url
 from memory_pipeline.runtime import Runtime
 from memory_pipeline.store import db
 from memory_pipeline.store.consolidation import all_users
+from memory_pipeline.store.memories import failed_users
 
 # Dagster's event log of an in-process run always goes to the instance (the UI shows it); it is echoed
 # to stderr only when this logger is enabled for INFO (the CLI's --verbose), so commands print their
@@ -93,6 +94,7 @@ def _partition_keys(inst: dg.DagsterInstance, users: list[str], *, span: bool = 
     """The partition keys standing for `users`, in partition order; None if they are not one range.
     `span` (every user): the first and last of their partitions, whatever lies between (partitions of
     users with no memories, e.g. consolidated by hand before their first save, which a run skips)."""
+    # partitions reads the store when imported (a connection; it may start the embedded server)
     from memory_pipeline.defs.partitions import SHARDS, USERS_PARTITION, shard_key
 
     if SHARDS:
@@ -114,6 +116,7 @@ def _materialize(settings: Settings, inst: dg.DagsterInstance, keys: list[str], 
                  dry_run: bool, narrow: bool, trigger: str = "api") -> dict:
     """One run over the partitions keys[0]..keys[-1]; `narrow`: only `users` of them (a shard stands for
     all its users; the op's `only_users`, which the UI's launchpad offers too)."""
+    # these import partitions, which reads the store (above), and the asset code: ~0.4 s (perf_counter)
     from memory_pipeline.defs.consolidation.assets import consolidate_users, raw_memories
     from memory_pipeline.defs.consolidation.backlog import users_caught_up
     from memory_pipeline.defs.consolidation.checks import consolidation_checks
@@ -167,8 +170,6 @@ def run_status(success: bool, failed: dict[str, str]) -> str:
 
 def _failed_users(settings: Settings, run_id: str, users: list[str]) -> dict[str, str]:
     """user -> reason, as the run logged them (`CONSOLIDATION_FAILED`)."""
-    from memory_pipeline.store.memories import failed_users
-
     rt = Runtime(settings)
     try:
         return failed_users(rt.conn, [run_id], users).get(run_id, {})

@@ -14,6 +14,8 @@ import dagster as dg
 
 from memory_pipeline.config import Settings, parse_partitioning
 from memory_pipeline.lib.sharding import shard_of
+from memory_pipeline.store import db
+from memory_pipeline.store import partitioning as part_sql
 
 USERS_PARTITION = "users"
 
@@ -23,8 +25,6 @@ def effective_partitioning(settings: Settings) -> str:
     nothing)."""
     if settings.dagster.partitioning != "auto":
         return settings.dagster.partitioning
-    from memory_pipeline.store import db
-    from memory_pipeline.store import partitioning as part_sql
 
     conn = db.connect(db.database_url(settings), autocommit=True, register=False)
     try:

@@ -7,6 +7,8 @@ import threading
 from pathlib import Path
 
 from memory_pipeline.embedding.base import Embedder, normalise
+from memory_pipeline.embedding.onnx import OnnxEmbedder
+from memory_pipeline.embedding.sentence_transformer import SentenceTransformerEmbedder, model_path
 from memory_pipeline.errors import EmbedderError
 
 log = logging.getLogger(__name__)
@@ -40,8 +42,6 @@ def get_embedder(name: str = "all-MiniLM-L6-v2", backend: str = "auto", cache_di
 
 
 def _load(name: str, backend: str, cache_dir: Path, query_precision: str = "int8") -> Embedder:
-    from memory_pipeline.embedding.sentence_transformer import SentenceTransformerEmbedder, model_path
-
     if backend == "torch":
         return SentenceTransformerEmbedder(name)
     if backend == "onnx":
@@ -63,8 +63,6 @@ def _load(name: str, backend: str, cache_dir: Path, query_precision: str = "int8
 
 
 def _onnx(name: str, model_path, cache_dir: Path, query_precision: str) -> Embedder:
-    from memory_pipeline.embedding.onnx import OnnxEmbedder
-
     path = Path(model_path(name))
     if not (path / "tokenizer.json").exists():
         raise EmbedderError(f"model {name!r} has no local directory with tokenizer.json for the ONNX backend")
@@ -72,6 +70,7 @@ def _onnx(name: str, model_path, cache_dir: Path, query_precision: str) -> Embed
 
 
 def _tfidf() -> Embedder:
+    # the TF-IDF fallback loads scikit-learn: ~1.2 s to import (perf_counter); only a failed model needs it
     from memory_pipeline.lib.tfidf import TfidfFallbackEmbedder
 
     emb = TfidfFallbackEmbedder()

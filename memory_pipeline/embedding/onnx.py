@@ -41,6 +41,7 @@ def _fingerprint(model_dir: Path) -> str:
 def export(model_dir: Path, target: Path) -> None:
     """Export transformer + mean pooling + L2 normalisation to one ONNX graph."""
     os.environ.setdefault("HF_HUB_DISABLE_PROGRESS_BARS", "1")
+    # torch + sentence-transformers: ~4.7 s to import (perf_counter); only the one-off export needs them
     import torch
     import transformers
     from sentence_transformers import SentenceTransformer
@@ -80,6 +81,7 @@ def quantize_for_queries(source: Path, target: Path) -> None:
     """The query encoder: the exported graph with its MatMul weights in int8, one scale per output
     channel (dynamic quantization). On the LoCoMo development questions its vectors have cosine ~0.99
     with fp32's and the same evidence recall at 10; a question is encoded in about half the time."""
+    # onnxruntime.quantization: ~0.15 s to import (perf_counter); only the one-off export needs it
     from onnxruntime.quantization import QuantType, quantize_dynamic
 
     tmp = target.with_name(f"{target.stem}.{os.getpid()}.tmp")
@@ -103,6 +105,7 @@ def _quiet_root_logger():
 
 
 def _session(path: Path, threads: int | None):
+    # onnxruntime: ~80 ms to import (perf_counter); commands that embed nothing never load it
     import onnxruntime as ort
 
     opts = ort.SessionOptions()

@@ -10,6 +10,7 @@ read on that pair alone. No feature names a phrase; the word classes are the clo
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -130,8 +131,6 @@ def _best_pair(new: tuple[Sentence, ...], old: tuple[Sentence, ...]) -> tuple[Se
 
 def sentence_features(newer: str, older: str) -> list[float]:
     """The sentence-level vector (in `SENTENCE_NAMES` order) of a newer text against an older one."""
-    import math
-
     new, old = sentences(newer), sentences(older)
     count = math.log1p(min(len(new), NEW_SENTENCES_CAP) + len(old))
     best = _best_pair(new, old)

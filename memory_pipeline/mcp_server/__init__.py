@@ -17,6 +17,7 @@ from mcp.server.mcpserver import MCPServer
 from mcp.server.mcpserver.exceptions import ToolError
 
 from memory_pipeline.errors import MemoryPipelineError, ValidationError
+from memory_pipeline.mcp_server.tokens import FileTokenVerifier, load
 from memory_pipeline.mcp_server.tools import register_tools
 from memory_pipeline.mcp_server.wire import claim_stdio, stdio_transport
 from memory_pipeline.records import validate_user_id
@@ -85,8 +86,6 @@ def main(user: str | None = None) -> None:
 def main_http(tokens: Path, host: str = "127.0.0.1", port: int = 8765) -> None:
     """Serve the streamable HTTP transport at /mcp: every request needs a bearer token from `tokens`
     (unknown or missing: 401) and acts for that token's user only."""
-    from memory_pipeline.mcp_server.tokens import FileTokenVerifier, load
-
     logging.basicConfig(level=logging.WARNING)
     if not load(tokens):
         raise ValidationError(f"no tokens in {tokens}: add one with `memory-pipeline mcp-token --user U`")

