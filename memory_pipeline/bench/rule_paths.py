@@ -56,6 +56,7 @@ def _path(newer: str, older: str, cosine: float) -> str | None:
 
 def change_test_cases() -> list[tuple[str, str, str]]:
     """(test, newer, older) of every parametrized change case of test_change.py (those naming an old value)."""
+    # the test suite is not part of the package: only a checkout has it, and only this command reads it
     from memory_pipeline_tests import test_change
 
     out = []
@@ -100,6 +101,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.cache and args.cache.exists():
         pairs, p_in, p_oof = pickle.loads(args.cache.read_bytes())
     else:
+        # torch + sentence-transformers (~4.7 s): only a run without a cache embeds
         from memory_pipeline.embedding import get_embedder
 
         emb = get_embedder()

@@ -1,4 +1,4 @@
-"""The rule-based procedural profile: one per user (seed 004), with seed 001's rule for learned
+"""The rule-based procedural profile: one per user, rebuilt from its sources, with the rule for learned
 patterns (seen at least 3 times, success rate above 0.6 where outcomes were recorded)."""
 
 from __future__ import annotations

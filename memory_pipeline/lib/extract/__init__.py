@@ -1,4 +1,4 @@
-"""Fact extraction and the clause reader: facts (seed 004) feed the save path's stored facts and the
+"""Fact extraction and the clause reader: facts (by pattern) feed the save path's stored facts and the
 profile's habits; statements (the clause reader) feed the profile, the judge and supersession's
 relations. The rule tables live in lib.vocab."""
 

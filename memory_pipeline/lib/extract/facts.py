@@ -1,5 +1,5 @@
-"""Pattern-extracted facts and negations (seed 004, MISSION's save path): e-mails, phones, URLs,
-preferences, negations, and seed 001's habits. Plain functions, no I/O; the rules themselves are the table
+"""Pattern-extracted facts and negations, what the save path stores: e-mails, phones, URLs,
+preferences, negations, and habits. Plain functions, no I/O; the rules themselves are the table
 in vocab.fact_rules."""
 
 from __future__ import annotations

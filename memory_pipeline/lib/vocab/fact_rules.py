@@ -1,5 +1,5 @@
 """Data: fact kinds, the word lists the fact rules read, and the fact rule table. What the save path
-extracts by pattern (MISSION: e-mails, phones, URLs, "I don't use X", "I prefer Y") and seed 001's habits;
+extracts by pattern (e-mails, phones, URLs, "I don't use X", "I prefer Y") and the habits a profile learns;
 what a text states of its author otherwise is the clause reader's (lib/extract/statements.py)."""
 
 import re

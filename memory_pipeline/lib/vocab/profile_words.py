@@ -1,6 +1,6 @@
 """Data: the closed word classes the profile's clause reader (lib/extract/statements.py) reads. Pronouns,
-modal and cessation verbs are grammatical classes; HEADS is the short list of relation heads (seed 004's
-profile: residence, work, role, family and pets, tools, languages, diet, activities, health)."""
+modal and cessation verbs are grammatical classes; HEADS is the short list of relation heads (what a
+profile holds: residence, work, role, family and pets, tools, languages, diet, activities, health)."""
 
 from memory_pipeline.lib.vocab.stop_words import ENGLISH_STOP_WORDS
 
