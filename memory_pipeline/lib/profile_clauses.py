@@ -47,7 +47,7 @@ class Stated:
     frames: dict[str, frozenset[str]] = field(default_factory=dict)
     valued: set[str] = field(default_factory=set)  # attributes whose current statement names a value
     retired: dict[str, str] = field(default_factory=dict)  # clauses a newer statement replaced or ended -> source
-    people: set[str] = field(default_factory=set)  # names the user gave a relation to ("my cofounder Ruth")
+    people: set[str] = field(default_factory=set)  # names the user gave a relation to ("my manager Priya")
 
     def read(self, index: int, source_id: str, found: Sequence[Statement], one_time: bool = True) -> None:
         """`one_time`: the source was said at one time (a memory, not a summary of many)."""
@@ -112,7 +112,7 @@ class Stated:
             liked = stems(st.words - _LIKING_WORDS)
             self._drop(lambda key, line, words: key.split(":")[0] in LIKING and bool(liked) and liked <= stems(words))
         if st.relation == "partner":
-            # "proposed to Dana" after "my girlfriend Dana": a partner named again in another standing
+            # "married Theo" after "my boyfriend Theo": a partner named again in another standing
             self._drop(lambda key, line, words: key.split(":")[:2] in _PARTNER_KEYS and bool(st.words & words - _PARTNER))
 
     def retired_clauses(self) -> dict[str, str]:

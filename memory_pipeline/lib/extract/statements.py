@@ -296,7 +296,7 @@ def _theirs(clause: str, tokens: list[str], words: list[str]) -> list[Statement]
 
 
 def _count(words: list[str]) -> str:
-    """" (4 grandchildren now)" for "a fourth grandchild": an ordinal after "a" counts what the user has."""
+    """" (3 nephews now)" for "a third nephew": an ordinal after "a" counts what the user has."""
     for i, w in enumerate(words[:-2]):
         if w in ("a", "our", "my") and words[i + 1] in pw.ORDINAL_NUMBERS and words[i + 2] in pw.HEADS:
             noun = words[i + 2]

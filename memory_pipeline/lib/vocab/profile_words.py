@@ -51,7 +51,7 @@ CESSATION_PAIRS = {
     "on": frozenset({"hold"}),
 }
 # a period's completion ("first week done") is no state ended; a period at an organisation is a job
-# "a fourth grandchild": an ordinal after "a" is how many there are now
+# "a third nephew": an ordinal after "a" is how many there are now
 ORDINAL_NUMBERS = {"second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6}
 ORDINALS, PERIODS = frozenset({"first", *ORDINAL_NUMBERS}), frozenset({"week", "day", "month"})
 NOUN_TOO = frozenset({"work", "use", "move", "drink", "study", "play", "lead", "reading", "running", "training"})
