@@ -15,11 +15,12 @@ from pathlib import Path
 
 from memory_pipeline.lib.judge_features import NAMES, pair_features
 from memory_pipeline.lib.judge_relative import RELATIVE_NAMES, margins
+from memory_pipeline.lib.judge_rules import RULE_NAMES, rule_features
 from memory_pipeline.lib.judge_sentence import SENTENCE_NAMES, sentence_features
 from memory_pipeline.lib.judge_statements import STATEMENT_NAMES, statement_features
 
 MODEL_PATH = Path(__file__).with_name("judge_model.json")
-PAIR_NAMES = NAMES + SENTENCE_NAMES + STATEMENT_NAMES  # read on the pair alone
+PAIR_NAMES = NAMES + SENTENCE_NAMES + STATEMENT_NAMES + RULE_NAMES  # read on the pair alone
 FEATURE_NAMES = PAIR_NAMES + RELATIVE_NAMES
 _MARGIN_OF = tuple(PAIR_NAMES.index(n) for n in ("cosine", "frame_jaccard"))  # RELATIVE_NAMES' order
 
@@ -40,11 +41,11 @@ def own_voice(text: str) -> str:
 
 def pair_vector(newer: str, older: str, cosine: float, newer_at: datetime, older_at: datetime) -> list[float]:
     """The pair's own features (in `PAIR_NAMES` order): whole-text features, those of the best-matching
-    sentence pair, then those of the clause reader's statements; the user named in the third person is
-    read as the first."""
+    sentence pair, those of the clause reader's statements, then the structural detector's departure
+    reading; the user named in the third person is read as the first."""
     newer, older = own_voice(newer), own_voice(older)
     return (pair_features(newer, older, cosine, newer_at, older_at) + sentence_features(newer, older)
-            + statement_features(newer, older))
+            + statement_features(newer, older) + list(rule_features(newer, older)))
 
 
 def features(newer: str, older: str, cosine: float, newer_at: datetime, older_at: datetime) -> list[float]:
