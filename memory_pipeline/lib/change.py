@@ -7,17 +7,13 @@ identifiers such as time zones), and a value is replaced when the newer statemen
 - with a change cue ("now", "going forward", ...), names a different value in the old value's frame
   (the content words around it: "time" in "time zone is America/New_York" and "use Mountain time");
 - states another value of a relation held one value at a time (where one lives, who one works for)
-  for the same subject, with a change cue;
-- takes another value of the old one's kind as the target of a verb of motion ("moved the backups
-  to X"), said of the same thing (`lib/change_motion.py`);
-- gives the user another job title, said in lower case ("promoted to engineering manager";
-  `lib/change_roles.py`);
-- leaves a word behind (`lib/change_words.py`).
+  for the same subject, with a change cue.
 
 Values said of different named things never replace each other. How a text is read (values, their
 clauses, subjects) is `lib/change_values.py`. Used by the local engine on candidate pairs chosen by
 embedding similarity and time order. The paths the learned judge carries were deleted (issue 30's rule
-budget; `bench/rule_paths.py` measures what each path finds and what the judge alone writes).
+budget; `bench/rule_paths.py` measures what each path finds and what the judge alone writes); the
+departure reading is also one of the judge's features (`lib/judge_rules.py`).
 """
 
 from __future__ import annotations
@@ -27,9 +23,6 @@ from dataclasses import dataclass, replace
 
 from memory_pipeline.lib import change_motion as cm
 from memory_pipeline.lib import change_values as cv
-from memory_pipeline.lib.change_roles import role_change
-from memory_pipeline.lib.change_words import dropped
-from memory_pipeline.lib.digest import speaker_of
 from memory_pipeline.lib.fields import fields, user_fields
 from memory_pipeline.lib.vocab.change import (
     CHANGE_CUE,
@@ -40,11 +33,8 @@ from memory_pipeline.lib.vocab.change import (
     HOLDER_VERBS,
     MOTION_TO,
     MOTION_VERBS,
-    NOT_VALUES,
-    QUOTED,
     RELATIVE_TIME,
     RESTATED_CUE,
-    SPOKEN,
 )
 
 
@@ -52,7 +42,7 @@ from memory_pipeline.lib.vocab.change import (
 class Change:
     old_value: str
     new_value: str
-    how: str  # departure | moved | restated | role | dropped
+    how: str  # departure | restated | held
     relation: str | None = None  # the old value's relation where its words name one ("residence")
 
 
@@ -129,16 +119,7 @@ def detect_change(newer: str, older: str, held: Callable[[str], bool] | None = N
     across = _field_and_value(newer, older)
     if across is not None:
         return across
-    named = _named_change(newer, older, old_sents, old_vals, held)
-    if named is not None:
-        return named
-    if _speaker(newer) != _speaker(older) and _speaker(newer) and _speaker(older):
-        return None  # one speaker leaving a word behind says nothing of what the other one stated
-    found = role_change(newer, older)
-    if found is not None:
-        return Change(*found, relation="role")
-    found = dropped(newer, older)
-    return Change(*found) if found else None
+    return _named_change(newer, older, old_sents, old_vals, held)
 
 
 def _leaves_another(newer: str, older: str) -> bool:
@@ -150,19 +131,14 @@ def _leaves_another(newer: str, older: str) -> bool:
     return bool(left) and not any(v.tokens & said for v in left)
 
 
-def _speaker(text: str) -> str:
-    """A transcript turn's speaker (a name or role in capitals), "" for a plain statement or an
-    abbreviation that opens a note ("PS:", "FYI:")."""
-    who, said = speaker_of(text)
-    # a turn of talk speaks in the first or second person; a label with none opens a note or a field
-    # ("Drink: matcha", "Context: not drinking X anymore"), whose text is the user's like any other
-    if who is None or who in NOT_VALUES or SPOKEN.search(said) is None:
-        return ""
-    return who
+def departure(newer: str, older: str) -> Change | None:
+    """The departure reading alone, whatever the other paths find (one of the judge's features)."""
+    old_sents, old_vals = cv.values(older)
+    return _named_change(newer, older, old_sents, old_vals, None, departures_only=True)
 
 
 def _named_change(newer: str, older: str, old_sents: list[list[str]], old_vals: list[cv.Value],
-                  held: Callable[[str], bool] | None) -> Change | None:
+                  held: Callable[[str], bool] | None, departures_only: bool = False) -> Change | None:
     """A named value (capitalised, a number, an identifier) left behind or restated with another."""
     new_sents, new_vals = cv.values(newer)
     if not old_vals or not new_vals:
@@ -173,7 +149,6 @@ def _named_change(newer: str, older: str, old_sents: list[list[str]], old_vals: 
     fresh = [v for v in new_vals if v.sentence not in asked and (held is None or not held(v.text))]
     leaves_other = _leaves_another(newer, older)  # "X is behind me now": the change is X's
     elsewhere = cue and leaves_other  # a restatement of the value it names as left
-    quoted = QUOTED.search(newer) is not None  # "say 'the desk moved left' in Dutch" moves nothing
     for old in old_vals:
         if _departed(old_sents[old.sentence], old, stated=True) is not None:
             continue  # "Invoice 1066 from Globex" twice: the same context, not a departure
@@ -185,10 +160,8 @@ def _named_change(newer: str, older: str, old_sents: list[list[str]], old_vals: 
         found = _departure(old, old_classes, anchors, new_sents, new_vals, mine)
         if found is not None:
             return found
-        if not (cv.names_a_thing(old_sents[old.sentence], old) or leaves_other or quoted):
-            moved = cm.moved_to(old, old_sents[old.sentence], old_vals, new_sents, new_vals, mine)
-            if moved is not None:
-                return Change(*moved[:2], "moved", moved[2])
+        if departures_only:
+            continue
         if any(v.tokens == old.tokens for v in new_vals):
             continue
         if cue and not elsewhere and not cv.names_a_thing(old_sents[old.sentence], old):

@@ -9,7 +9,6 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from memory_pipeline.lib import fields
-from memory_pipeline.lib.change_words import SPEAKER, stem
 from memory_pipeline.lib.summarize import split_sentences
 from memory_pipeline.lib.text import STOP_WORDS
 from memory_pipeline.lib.vocab.change import (
@@ -36,6 +35,17 @@ from memory_pipeline.lib.vocab.change import (
 
 # a word, a number with thousands separators ("1,650"), or a clause mark; a name may end in "#" or
 # "++" ("C#", "C++"), never go on after it
+SPEAKER = re.compile(r"^\s*[A-Z][\w ]{0,30}:\s+")  # "User: ", "Caroline: " (a transcript's speaker)
+
+
+def stem(word: str) -> str:
+    w = word.lower().strip("'")
+    for suffix in ("ing", "ed", "es", "s"):
+        if len(w) > len(suffix) + 3 and w.endswith(suffix):
+            return w[: -len(suffix)]
+    return w
+
+
 _SIGN = r"(?:(?:\+\+|#)(?![\w#+]))?"
 TOKEN = re.compile(r"[A-Za-z0-9](?:[\w'/&.-]|,(?=\d{3}\b))*[\w]" + _SIGN + r"|[A-Za-z0-9]" + _SIGN
                    + r"|[,;:()\u2013\u2014]|\s-\s")

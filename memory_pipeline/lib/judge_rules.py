@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from memory_pipeline.lib.change import detect_change
+from memory_pipeline.lib.change import departure
 
 RULE_FEATURES: dict[str, str] = {
     "rule_departure": "the structural detector reads an older value left behind in the newer text, with"
@@ -22,5 +22,4 @@ RULE_NAMES = tuple(RULE_FEATURES)
 @lru_cache(maxsize=4096)
 def rule_features(newer: str, older: str) -> tuple[float, ...]:
     """The rule-reading vector (in `RULE_NAMES` order) of a newer text against an older one."""
-    found = detect_change(newer, older)
-    return (float(found is not None and found.how == "departure"),)
+    return (float(departure(newer, older) is not None),)

@@ -11,13 +11,10 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
-from memory_pipeline.lib.extract.phrases import normal_value
 from memory_pipeline.lib.vocab import profile_words as pw
 from memory_pipeline.lib.vocab.calendar import MONTHS, WEEKDAYS
-from memory_pipeline.lib.vocab.closed import VOCABULARY
 from memory_pipeline.lib.vocab.tense import IRREGULAR_PAST
 
-_KNOWN_THINGS = frozenset(alias for table in VOCABULARY.values() for alias in table)
 _SENTENCE = re.compile(r".+?(?:[.!?]+(?=\s|$)|\n|$)", re.DOTALL)
 # a clause ends at ";", a dash aside, a colon, a conjunction, "and" before a subject, or a comma before a
 # lower-case word or a pronoun ("upgraded to the A7 IV, sold the III"); a comma before a capital joins a list
@@ -173,8 +170,7 @@ def _value(relation: str, clause: str, head_word: str) -> str | None:
                   rf"\s+(?:the\s+)?{_NOT_DATE}{_NAME}", clause)
     if m is None:  # else a name set before the head: "Sevenoaks, moving in a fortnight"
         m = re.match(rf"\s*{_NAME},", clause)
-    # a name the vocabularies know as something else is no place or employer ("I live in Go these days")
-    return m.group(1) if m and normal_value(m.group(1)) not in _KNOWN_THINGS else None
+    return m.group(1) if m else None
 
 
 def _stopped(words: list[str]) -> int | None:

@@ -52,10 +52,6 @@ NOT_VALUES = frozenset({
     "If", "When", "While", "Since", "Because", "Once", "Unless", "Until", "Although", "Though",
     "OMG", "LOL", "BTW", "FYI", "PS", "FWIW", "IMO", "IMHO", "TBH", "ASAP", "TL;DR", "TLDR", "OOO",
 })  # fmt: skip
-# A turn of talk says "I" or "you" ("Caroline: I went to ..."); a label before a text without them
-# ("Memo: ...", "Drink: tea") names no speaker.
-SPOKEN = re.compile(r"\b(?:i|i'm|i've|i'd|i'll|im|me|my|mine|we|we're|we've|our|us|you|you're|your)\b",
-                    re.IGNORECASE)
 # Verbs after a sentence's opening word that make it a name ("Noah is responsible for X", "Vlad runs X",
 # "Clojure has replaced Swift").
 NAME_VERBS = frozenset({"is", "has", "runs", "owns", "leads", "manages", "handles", "maintains"})
@@ -131,80 +127,7 @@ MOTION_VERBS = frozenset({
     "ported", "changed", "upgraded", "converted", "swapped", "swapping",
 })  # fmt: skip
 MOTION_TO = frozenset({"to", "onto", "into"})
-# A quoted verb of motion is mentioned, not used ("say 'the desk moved left' in Dutch").
-QUOTED = re.compile(r"(?:^|[\s(])['\"\u2018\u201c][^'\"\u2019\u201d]*\b(?:" + "|".join(sorted(MOTION_VERBS))
-                    + r")\b[^'\"\u2019\u201d]*['\"\u2019\u201d]")
 # Verbs that say by themselves that the relation has a new value ("I joined Aurora Robotics").
 CHANGE_VERBS = frozenset({"joined", "moved", "relocated", "relocating", "transferred", "hired"})
-# A lower-case value (a drink, a format, a tool) is left behind when the newer clause says one of
-# these right before it ("drop the emojis", "gave up coffee", "no longer use vim") ...
-_DROP_CUES = (
-    r"\b(?:drop(?:ped|ping)?|ditch(?:ed|ing)?|stop(?:ped|ping)?|quit(?:ting)?|g[ai]ve(?:n)?\s+up(?:\s+on)?|"
-    r"giving\s+up(?:\s+on)?|moved\s+on\s+from|instead\s+of|no\s+longer|done\s+with|got\s+rid\s+of|"
-    r"gotten\s+rid\s+of|no\s+more|rather\s+than|replacing|previously|formerly|away\s+from|"
-    r"used\s+to\s+(?:be\s+)?\w+(?:\s+(?:everything|all|most|much|lots|loads))?(?:\s+(?:on|in|at|with|for|about|to|by|of))?|"
-    r"(?:moved|moving|migrated|migrating|switched|came|is|are)\s+off|wip(?:ed|ing)|leaving)"
-)
-DROPPED_BEFORE = re.compile(
-    _DROP_CUES
-    # at most two words between: a determiner or a verb of use ("drop the", "stopped drinking my")
-    + r"(?:\s+(?:the|my|our|a|an|his|her|their|all|those|these|that|this|any|own|use|\w+ing)){0,2}\s*$",
-    re.IGNORECASE,
-)
-# Any of those cues, or "anymore", anywhere in a text (a cheap test before reading clause by clause).
-DROPPING_CUE = re.compile(_DROP_CUES + r"|\bany\s?more\b", re.IGNORECASE)
-# A cue negated right before it keeps the value ("don't stop dreaming", "won't quit on my dreams").
-NEGATED_CUE = re.compile(r"(?:\b(?:not|never|no)|n't)(?:\s+\w+)?\s*$", re.IGNORECASE)
-# ... or negates it with "anymore" in the same clause ("the bullet thing isn't working for me anymore").
-NEGATION = re.compile(r"\b(?:not|no|never|nothing)\b|n't\b", re.IGNORECASE)
-# ... but only a clause-final "anymore" leaves the words before it; "X no longer uses Y" leaves Y.
-ANYMORE_AFTER = re.compile(r"\bany\s?more\b", re.IGNORECASE)
 # A question that asks for something to be done states it ("can you switch to Pacific time?").
 REQUEST = re.compile(r"\b(?:can|could|would|will)\s+you\b|\bplease\b|\bplz\b|\bpls\b", re.IGNORECASE)
-# Job titles (lib/change_roles.py). Title nouns that more often name a thing or someone else's part.
-NOT_ROLE_HEADS = frozenset({"owner", "editor", "driver", "assistant", "student", "retiree", "lead"})
-# What says, right before a title, that the user holds it: a title noun's value ("Role: X", "my job
-# title is X", "a new title, X", "the role of X", "the title X"), "as a" after a verb of work ("serves as
-# a X", "listed as a X", "has me down as a X"), a rise ("promoted to X", "moved up into the X role",
-# "was made a X"), "I'm a X", a note's copula at its start ("User is a X").
-_ROLE_LEAD = r"\s*(?:(?:a|an|the|now|new|currently|officially|still|my|their)\s+)*$"
-ROLE_BEFORE = re.compile(
-    r"(?:\b(?:role|title|position|occupation|promotion|designation)\b(?:\s+[\w']+){0,3}?\s*(?::|,|\bis\b|\bto\b|\bas\b|\bof\b)"
-    r"|\b(?:the|my|their|a|new)\s+(?:job\s+)?title|\bme\s+(?:down\s+)?as|\b(?:was|were|got|been|be)\s+made"
-    r"|\b(?:works?|working|worked|employed|hired|listed|serves?|serving|served|started|starting|starts|"
-    r"joined|joining|continues|continuing|stays?|staying|signed\s+on|brought\s+on|taken\s+on|took\s+over)\s+as"
-    r"|\b(?:promoted|moved\s+up|stepped\s+up)(?:\s+[\w']+){0,3}?\s+(?:to|into)|\b(?:became|become|becomes|becoming)"
-    r"|\bi\s+am|\bi['’]m|^\s*(?:[A-Z][\w ]{0,30}:\s*)?(?:(?:the\s+)?user\s+is|they\s+are|they['’]re|is))" + _ROLE_LEAD,
-    re.IGNORECASE,
-)
-# A title held beside the job, anywhere in its sentence: "in my spare time I'm a photographer".
-ROLE_ON_THE_SIDE = re.compile(
-    r"\b(?:on\s+the\s+side|in\s+my\s+(?:spare|free)\s+time|on\s+weekends|part[-\s]time|as\s+a\s+hobby|"
-    r"for\s+fun|volunteer(?:ing)?|side\s+(?:gig|hustle|job))\b",
-    re.IGNORECASE,
-)
-# Words before a title that are not part of it ("no longer UX designer", "previously ML engineer").
-ROLE_FUNCTION_WORDS = frozenset({
-    "longer", "previously", "formerly", "former", "old", "ex", "now", "new", "currently", "officially", "still",
-    "replacing", "replaced", "was", "were", "into", "as", "listed", "hold", "holds", "title", "role",
-    "position", "promoted", "became", "through",
-})  # fmt: skip
-# A title in the clause of a wish, a search or someone else: not one the user holds ("wants to work as
-# a nurse", "hiring a data engineer", "my sister serves as a nurse", "her title is").
-ROLE_UNHELD = re.compile(
-    r"\b(?:want|wants|wanted|wanting|hope|hopes|hoping|plan|plans|planning|would|could|might|dream|dreams|"
-    r"i['’]d|love\s+to|like\s+to|wish|wishes|will|gonna|going\s+to|"
-    r"someday|aspire|aspiring|considering|thinking|if|apply|applying|applied|interview|interviewing|hiring|"
-    r"hire|looking\s+for|need|needs|he|she|his|her|him|hers|sister|brother|mom|mother|dad|father|wife|"
-    r"husband|partner|son|daughter|friend|colleague|boss|cousin|aunt|uncle|(?!user['’]s\b)[a-z]+['’]s)\b[^,;:()]*$",
-    re.IGNORECASE,
-)
-# A clause's opening word that is no other subject of a title ("User is", "Title was"), and the verbs
-# after which an opening name is one ("Kira serves as a designer").
-ROLE_SUBJECT_OK = frozenset({
-    "i", "user", "they", "we", "the", "my", "their", "our", "role", "title", "position", "job", "promotion",
-    "occupation",
-})  # fmt: skip
-ROLE_SUBJECT_VERBS = frozenset({
-    "is", "was", "works", "worked", "holds", "held", "serves", "joined", "became", "got", "has", "started", "stays",
-})  # fmt: skip
