@@ -306,6 +306,19 @@ def test_a_superseded_source_is_read_where_it_was_said():
     assert "Preston" in profile.content and "York" not in profile.content, profile.content
 
 
+def test_a_clause_a_memory_says_again_is_not_retired_by_it():
+    # a summary quoting a memory is read as of its oldest source, the memory after it: the memory says the
+    # same again, which retires nothing, even once the note is too old to count as current
+    sources = [ProfileSource("s", "we closed the deal with Orbis. £40k, signed by Hal", T0, summary=True),
+               src("a", "we closed the deal with Orbis. £40k, signed by Hal", 1),
+               src("b", "I drive a Volvo now", 200)]
+    profile = build_profile(sources)
+    assert "Orbis" not in profile.content and not profile.sections.get("retired"), profile.sections
+    # a newer statement replacing it still retires it
+    profile = build_profile([*sources[:2], src("c", "we're 5 people now", 2), src("d", "we're 8 people now", 3)])
+    assert profile.sections["retired"] == ("We're 5 people now",), profile.sections
+
+
 def test_a_superseded_employer_stays_when_its_successor_names_no_employer():
     # the judge linked a promotion to the older job memory: a new title names no organisation, so the
     # employer the older memory names still holds beside it (as it would had no supersession been written)

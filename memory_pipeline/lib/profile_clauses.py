@@ -97,6 +97,8 @@ class Stated:
                 elif key in self.current:
                     self.retired.update(dict.fromkeys(clauses_of(self.current[key][1]), self.current[key][2]))
                 self.current[key] = (index, line, source_id, words)
+                for clause in clauses_of(line):  # said again (a memory a summary quotes): not retired by itself
+                    self.retired.pop(clause, None)
                 self.frames[key] = st.frame
                 if key == st.key:
                     (self.valued.add if st.value else self.valued.discard)(key)
