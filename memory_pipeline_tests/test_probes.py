@@ -76,6 +76,12 @@ def test_profile_judge_reads_a_joined_line_clause_by_clause():
     assert ps.stated("drives a red van", "Drives a red car | Has a kite") == (True, True)
 
 
+def test_profile_judge_reads_a_hyphenated_compound_as_one_word():
+    assert ps.stated("pre-launch", "We shipped the launch build.") == (False, False)
+    assert ps.stated("works full-time", "Works full-time at the bakery") == (True, True)
+    assert ps.stated("full-time", "Works part-time, most of the time") == (False, False)
+
+
 def test_dedup_outcome():
     assert not ps.dedup_outcome(merged=True, flagged=False, must_not_merge=True)["passed"]
     assert ps.dedup_outcome(merged=False, flagged=True, must_not_merge=False)["passed"]

@@ -15,7 +15,8 @@ import re
 from collections.abc import Sequence
 from datetime import date, timedelta
 
-_WORD = re.compile(r"[A-Za-z0-9]+(?:'[a-z]+)?")
+# a hyphenated compound is one word: "pre-launch" is not "launch", "full-time" not "time"
+_WORD = re.compile(r"[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*(?:'[a-z]+)?")
 # function words only: what an item says lives in its other words
 _STOP_WORDS = (
     "a an the and or but of at in on to for with from by as is are was were be been being has have had do does"
