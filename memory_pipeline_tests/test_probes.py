@@ -64,6 +64,24 @@ def test_profile_judge_reads_a_name_with_a_number_word_and_a_present_stop():
     assert ps.stated("learns Dutch with an app", "I stop the Dutch app.") == (True, False)
 
 
+def test_profile_judge_reads_a_joined_line_clause_by_clause():
+    # a profile line joins the clauses of one memory with " | ": what an item says of its name must be said in
+    # a clause naming it, not through a word of the other clause
+    line = "Their brother is Oskar | Works in Bergen \u2014 Took a job at the harbour office in Bergen [m4]"
+    assert ps.stated("Oskar works nights", line) == (False, False)
+    assert ps.stated("works in Bergen", line) == (True, True)
+    assert ps.stated("brother Oskar in Bergen", line) == (True, True)  # each key may sit in its own clause
+    # without a key word too: the words an item needs sit in one clause
+    assert ps.stated("drives a red van", "Drives a blue car | Has a red kite") == (False, False)
+    assert ps.stated("drives a red van", "Drives a red car | Has a kite") == (True, True)
+
+
+def test_profile_judge_reads_a_hyphenated_compound_as_one_word():
+    assert ps.stated("pre-launch", "We shipped the launch build.") == (False, False)
+    assert ps.stated("works full-time", "Works full-time at the bakery") == (True, True)
+    assert ps.stated("full-time", "Works part-time, most of the time") == (False, False)
+
+
 def test_dedup_outcome():
     assert not ps.dedup_outcome(merged=True, flagged=False, must_not_merge=True)["passed"]
     assert ps.dedup_outcome(merged=False, flagged=True, must_not_merge=False)["passed"]

@@ -306,6 +306,34 @@ def test_a_superseded_source_is_read_where_it_was_said():
     assert "Preston" in profile.content and "York" not in profile.content, profile.content
 
 
+def test_a_clause_a_memory_says_again_is_not_retired_by_it():
+    # a summary quoting a memory is read as of its oldest source, the memory after it: the memory says the
+    # same again, which retires nothing, even once the note is too old to count as current
+    sources = [ProfileSource("s", "we closed the deal with Orbis. £40k, signed by Hal", T0, summary=True),
+               src("a", "we closed the deal with Orbis. £40k, signed by Hal", 1),
+               src("b", "I drive a Volvo now", 200)]
+    profile = build_profile(sources)
+    assert "Orbis" not in profile.content and not profile.sections.get("retired"), profile.sections
+    # a newer statement replacing it still retires it
+    profile = build_profile([*sources[:2], src("c", "we're 5 people now", 2), src("d", "we're 8 people now", 3)])
+    assert profile.sections["retired"] == ("We're 5 people now",), profile.sections
+
+
+def test_a_superseded_employer_stays_when_its_successor_names_no_employer():
+    # the judge linked a promotion to the older job memory: a new title names no organisation, so the
+    # employer the older memory names still holds beside it (as it would had no supersession been written)
+    sources = [ProfileSource("a", "I do product design at Figma, based in Denver", T0, successor="b"),
+               src("b", "promoted to principal designer!! I'm leading 4 people now", 40)]
+    profile = build_profile(sources, superseded_ids=frozenset({"a"}))
+    work = [line for line in profile.sections["current"] if "Figma" in line]
+    assert len(work) == 1 and "principal designer" in work[0], profile.sections
+    # a successor naming another employer (or speaking to the old one) still replaces it
+    for newer in ("joined Canva as a principal designer", "left Figma, I'm a principal designer now"):
+        sources = [ProfileSource("a", "I do product design at Figma, based in Denver", T0, successor="b"),
+                   src("b", newer, 40)]
+        assert "Works at Figma" not in build_profile(sources, superseded_ids=frozenset({"a"})).content, newer
+
+
 def test_the_same_value_said_again_keeps_what_the_older_statement_says():
     profile = build_profile([src("a", "I work at Monzo as a staff engineer", 0),
                              src("b", "I'm working at Monzo on the payments team now", 30)])

@@ -15,7 +15,8 @@ import re
 from collections.abc import Sequence
 from datetime import date, timedelta
 
-_WORD = re.compile(r"[A-Za-z0-9]+(?:'[a-z]+)?")
+# a hyphenated compound is one word: "pre-launch" is not "launch", "full-time" not "time"
+_WORD = re.compile(r"[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*(?:'[a-z]+)?")
 # function words only: what an item says lives in its other words
 _STOP_WORDS = (
     "a an the and or but of at in on to for with from by as is are was were be been being has have had do does"
@@ -70,7 +71,8 @@ def stated(item: str, text: str) -> tuple[bool, bool]:
     """(stated in some line, stated in a line that does not mark it as past).
 
     A line (or sentence) states an item when it holds every key word and, of the other content words,
-    at least half rounded up (half rounded down when the item has key words). A line marks what it says
+    at least half rounded up (half rounded down when the item has key words), in one of its clauses (one
+    naming a key word, when the item has some: see `_said_of`). A line marks what it says
     as past with a past word ("used to", "no longer", "was", ...), by striking it through (~~x~~), or by
     standing under a heading about superseded or past facts."""
     keys, other = item_words(item)
@@ -82,10 +84,18 @@ def stated(item: str, text: str) -> tuple[bool, bool]:
         for part, struck in [(m.group(0), True) for m in _STRUCK.finditer(raw)] + [(_STRUCK.sub(" ", raw), False)]:
             for line in re.split(r"(?<=[.;!?])\s+", part):
                 words = _line_words(line)
-                if keys <= words and len(other & words) >= need and (keys or other & words):
+                if keys <= words and _said_of(keys, other, need, line) and (keys or other & words):
                     any_line = True
                     current = current or not (struck or past_section or _PAST.search(line))
     return any_line, current
+
+
+def _said_of(keys: set[str], other: set[str], need: int, line: str) -> bool:
+    """The item's other words are said in one clause of the line (the profile joins the clauses of one
+    memory with " | "), and in one that names a key word when the item has some: "Their partner is Lena |
+    Lives in Altona" states nothing of Lena living apart through the word "lives" of the other clause."""
+    clauses = [_line_words(c) for c in line.split(" | ")]
+    return any(len(other & c) >= need and (not keys or keys & c) for c in clauses)
 
 
 def _line_words(line: str) -> set[str]:

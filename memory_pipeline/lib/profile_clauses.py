@@ -10,7 +10,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
-from memory_pipeline.lib.extract.statements import Statement, stems
+from memory_pipeline.lib.extract.statements import Statement, content_words, stems
 from memory_pipeline.lib.timestamps import as_utc
 from memory_pipeline.lib.vocab.profile_words import ALL_HEADS, FUNCTION_WORDS, LIKING
 
@@ -97,6 +97,8 @@ class Stated:
                 elif key in self.current:
                     self.retired.update(dict.fromkeys(clauses_of(self.current[key][1]), self.current[key][2]))
                 self.current[key] = (index, line, source_id, words)
+                for clause in clauses_of(line):  # said again (a memory a summary quotes): not retired by itself
+                    self.retired.pop(clause, None)
                 self.frames[key] = st.frame
                 if key == st.key:
                     (self.valued.add if st.value else self.valued.discard)(key)
@@ -145,11 +147,20 @@ def clauses_of(line: str) -> list[str]:
 def not_replaced(said: Sequence[Statement], successor: Sequence[Statement]) -> list[Statement]:
     """The statements of a superseded source its successor does not speak to: not the same attribute,
     no content word in common with what the successor states ("project manager at Arup" stays when "moved off Leeds" supersedes
-    "project manager at Arup, currently on the Leeds redevelopment")."""
+    "project manager at Arup, currently on the Leeds redevelopment"). A statement naming a value (a place, an
+    organisation) is replaced only by one naming a value for its attribute or speaking to that value: as in
+    `Stated.read`, a newer statement naming none ("promoted to team lead") stands beside it ("works at Acme")."""
     keys = {st.key for st in successor}
+    valued = {st.key for st in successor if st.value}
     # only what the successor states counts: a plan or another person's news replaces nothing
     spoken = stems(frozenset().union(*(st.words for st in successor)) - _HEAD_WORDS)
-    return [st for st in said if st.key not in keys and not stems(st.words - _HEAD_WORDS) & spoken]
+
+    def replaced(st: Statement) -> bool:
+        if st.value:
+            return st.key in valued or bool(stems(content_words(st.value)) & spoken)
+        return st.key in keys or bool(stems(st.words - _HEAD_WORDS) & spoken)
+
+    return [st for st in said if not replaced(st)]
 
 
 def current_lines(clauses: Stated, latest: dict, stated: dict[str, set[str]]) -> None:
