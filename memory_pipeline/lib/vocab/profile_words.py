@@ -104,3 +104,14 @@ FUNCTION_WORDS = ENGLISH_STOP_WORDS | {
     "cancelled", "sold", "left", "got", "today", "yesterday", "tonight", "tomorrow", "week", "weeks", "day",
     "days", "month", "months", "year", "years", "ago", "means", "recently",
 }  # fmt: skip
+# job-title head nouns: the clause reader reads "I'm a senior data analyst" as the title the user holds
+JOB_NOUNS = frozenset({
+    "engineer", "developer", "programmer", "designer", "manager", "teacher", "doctor", "nurse", "scientist",
+    "analyst", "consultant", "student", "lawyer", "attorney", "architect", "writer", "author", "researcher",
+    "professor", "lecturer", "accountant", "intern", "founder", "cofounder", "co-founder", "ceo", "cto", "cfo",
+    "director", "lead", "freelancer", "contractor", "administrator", "journalist", "artist", "musician", "chef",
+    "pilot", "pharmacist", "dentist", "therapist", "psychologist", "photographer", "translator", "librarian",
+    "mechanic", "electrician", "officer", "recruiter", "marketer", "entrepreneur", "postdoc", "tutor", "coach",
+    "physician", "surgeon", "technician", "specialist", "executive", "assistant", "clerk", "barista", "farmer",
+    "retiree", "editor", "economist", "statistician", "strategist", "copywriter", "tester",
+})  # fmt: skip
