@@ -12,7 +12,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections import Counter
+from collections import Counter, defaultdict
 from pathlib import Path
 
 import numpy as np
@@ -23,6 +23,7 @@ from sklearn.preprocessing import StandardScaler
 
 from memory_pipeline.bench.judge_pairs import Pair, all_pairs
 from memory_pipeline.embedding import get_embedder
+from memory_pipeline.lib.change import first_said, held_before
 from memory_pipeline.lib.judge import FEATURE_NAMES, MODEL_PATH, pair_vector, with_margins
 
 TARGET_PRECISION = 0.95
@@ -43,7 +44,12 @@ NEGATIVE_RATES = (0.0, 0.001, 0.003, 0.01)
 def matrix(pairs: list[Pair]) -> np.ndarray:
     """Feature vectors; margins among the pairs of one newer text of one group, as the engine takes them
     among one new memory's candidates."""
-    vectors = [pair_vector(p.newer.content, p.older.content, p.cosine, p.newer.at, p.older.at) for p in pairs]
+    texts: dict[str, set] = defaultdict(set)  # per group, as the engine takes it over one user's candidates
+    for p in pairs:
+        texts[p.group] |= {(p.newer.content, p.newer.at), (p.older.content, p.older.at)}
+    said = {g: first_said(t) for g, t in texts.items()}
+    vectors = [pair_vector(p.newer.content, p.older.content, p.cosine, p.newer.at, p.older.at,
+                           held_before(p.newer.content, p.newer.at, said[p.group])) for p in pairs]
     return np.array(with_margins([(p.group, p.newer.content, p.newer.at) for p in pairs], vectors))
 
 

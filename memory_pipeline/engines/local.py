@@ -25,7 +25,7 @@ from memory_pipeline.engines.base import (
     SupersessionCandidates,
     Usage,
 )
-from memory_pipeline.lib.change import detect_change, value_texts
+from memory_pipeline.lib.change import detect_change, first_said, held_before
 from memory_pipeline.lib.judge import Verdict, judge_candidates
 from memory_pipeline.lib.judge_features import differing_values
 from memory_pipeline.lib.judge_sentence import value_voice
@@ -49,12 +49,7 @@ RULE_MIN_SIMILARITY = 0.1
 
 def _first_said(memories) -> dict[str, object]:
     """Value (lower-cased) -> when the user first stated it, over the memories the pairs hold."""
-    first: dict[str, object] = {}
-    for m in {m.id: m for m in memories}.values():
-        for v in value_texts(m.content):
-            if v not in first or m.created_at < first[v]:
-                first[v] = m.created_at
-    return first
+    return first_said((m.content, m.created_at) for m in {m.id: m for m in memories}.values())
 
 
 def _weighed(sup: Supersession, v: Verdict | None) -> Supersession:
@@ -92,19 +87,20 @@ class LocalEngine:
         # writes an edge at or above its calibrated threshold. A pair is weighed against the other
         # candidates of its newer memory (lib/judge_relative.py), so all are judged together.
         pairs = list({(n.id, o.id): (n, o, sim) for n, o, sim in candidates.pairs()}.values())  # each pair once
+        said = _first_said(m for pair in pairs for m in pair[:2])
         verdicts = dict(zip(((n.id, o.id) for n, o, _ in pairs), judge_candidates(
-            [(n.id, n.content, o.content, sim, n.created_at, o.created_at) for n, o, sim in pairs]), strict=True))
+            [(n.id, n.content, o.content, sim, n.created_at, o.created_at, held_before(n.content, n.created_at, said))
+             for n, o, sim in pairs]), strict=True))
         found = [_weighed(f, verdicts.get((f.newer_id, f.older_id))) for f in
                  detect_supersessions(list(candidates.memories))]
         linked = {f.older_id for f in found}  # an older memory gets one successor
-        first_said = _first_said(m for pair in pairs for m in pair[:2])
         moves = []
         for newer, older, sim in sorted(pairs, key=lambda p: -verdicts[(p[0].id, p[1].id)].probability):
             if older.id in linked:
                 continue
             v = verdicts[(newer.id, older.id)]
             change = None if sim < RULE_MIN_SIMILARITY else detect_change(
-                newer.content, older.content, lambda val, t=newer.created_at: first_said.get(val.lower(), t) < t)
+                newer.content, older.content, lambda val, t=newer.created_at: said.get(val.lower(), t) < t)
             if change is not None and change.new_value and value_voice(newer.content, change.new_value):
                 change = None  # the rule's new value is another person's, or set in another time
             if change is None and not v.supersedes:

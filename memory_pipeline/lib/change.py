@@ -18,8 +18,9 @@ departure reading is also one of the judge's features (`lib/judge_rules.py`).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
+from datetime import datetime
 
 from memory_pipeline.lib import change_motion as cm
 from memory_pipeline.lib import change_values as cv
@@ -131,10 +132,11 @@ def _leaves_another(newer: str, older: str) -> bool:
     return bool(left) and not any(v.tokens & said for v in left)
 
 
-def departure(newer: str, older: str) -> Change | None:
-    """The departure reading alone, whatever the other paths find (one of the judge's features)."""
+def departure(newer: str, older: str, held: frozenset[str] = frozenset()) -> Change | None:
+    """The departure reading alone, whatever the other paths find (one of the judge's features); `held`:
+    the newer text's values (lower case) the user stated before it, never a replacement."""
     old_sents, old_vals = cv.values(older)
-    return _named_change(newer, older, old_sents, old_vals, None, departures_only=True)
+    return _named_change(newer, older, old_sents, old_vals, lambda v: v.lower() in held, departures_only=True)
 
 
 def _named_change(newer: str, older: str, old_sents: list[list[str]], old_vals: list[cv.Value],
@@ -264,3 +266,18 @@ def _field_and_value(newer: str, older: str) -> Change | None:
 def value_texts(text: str) -> frozenset[str]:
     """The named values a text states, lower-cased (what `held` is asked about)."""
     return frozenset(v.text.lower() for v in cv.values(text)[1])
+
+
+def first_said(stated: Iterable[tuple[str, datetime]]) -> dict[str, datetime]:
+    """Value (lower-cased) -> when the user first stated it, over (text, time) pairs."""
+    first: dict[str, datetime] = {}
+    for text, at in stated:
+        for v in value_texts(text):
+            if v not in first or at < first[v]:
+                first[v] = at
+    return first
+
+
+def held_before(text: str, at: datetime, first: dict[str, datetime]) -> frozenset[str]:
+    """The text's values the user stated before `at` (a value said again is still held, not new)."""
+    return frozenset(v for v in value_texts(text) if first.get(v, at) < at)

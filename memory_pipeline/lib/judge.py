@@ -39,13 +39,15 @@ def own_voice(text: str) -> str:
     return _USER_VERB.sub(lambda m: "I " + (_BE[m[1]] if m[1] else m[2] or m[3]), text)
 
 
-def pair_vector(newer: str, older: str, cosine: float, newer_at: datetime, older_at: datetime) -> list[float]:
+def pair_vector(newer: str, older: str, cosine: float, newer_at: datetime, older_at: datetime,
+                held: frozenset[str] = frozenset()) -> list[float]:
     """The pair's own features (in `PAIR_NAMES` order): whole-text features, those of the best-matching
     sentence pair, those of the clause reader's statements, then the structural detector's departure
-    reading; the user named in the third person is read as the first."""
+    reading (`held`: the newer text's values the user stated before it); the user named in the third
+    person is read as the first."""
     newer, older = own_voice(newer), own_voice(older)
     return (pair_features(newer, older, cosine, newer_at, older_at) + sentence_features(newer, older)
-            + statement_features(newer, older) + list(rule_features(newer, older)))
+            + statement_features(newer, older) + list(rule_features(newer, older, held)))
 
 
 def features(newer: str, older: str, cosine: float, newer_at: datetime, older_at: datetime) -> list[float]:
@@ -91,10 +93,9 @@ def judge(newer: str, older: str, cosine: float, newer_at: datetime, older_at: d
     return verdict(features(newer, older, cosine, newer_at, older_at), model, top)
 
 
-def judge_candidates(pairs: Sequence[tuple[Hashable, str, str, float, datetime, datetime]],
-                     model: Model | None = None, top: int = 4) -> list[Verdict]:
-    """Verdicts on candidate pairs (newer key, newer, older, cosine, newer at, older at), each weighed
-    with its margins over the other candidates of its newer memory."""
+def judge_candidates(pairs: Sequence[tuple], model: Model | None = None, top: int = 4) -> list[Verdict]:
+    """Verdicts on candidate pairs (newer key, newer, older, cosine, newer at, older at[, held]), each
+    weighed with its margins over the other candidates of its newer memory."""
     vectors = with_margins([p[0] for p in pairs], [pair_vector(*p[1:]) for p in pairs])
     return [verdict(x, model, top) for x in vectors]
 

@@ -11,15 +11,20 @@ from __future__ import annotations
 from functools import lru_cache
 
 from memory_pipeline.lib.change import departure
+from memory_pipeline.lib.judge_sentence import value_voice
 
 RULE_FEATURES: dict[str, str] = {
     "rule_departure": "the structural detector reads an older value left behind in the newer text, with"
-                      " another value of its kind near it (lib/change.py, the departure path)",
+                      " another value of its kind near it, the user's own (lib/change.py, the departure path)",
 }
 RULE_NAMES = tuple(RULE_FEATURES)
 
 
 @lru_cache(maxsize=4096)
-def rule_features(newer: str, older: str) -> tuple[float, ...]:
-    """The rule-reading vector (in `RULE_NAMES` order) of a newer text against an older one."""
-    return (float(departure(newer, older) is not None),)
+def rule_features(newer: str, older: str, held: frozenset[str] = frozenset()) -> tuple[float, ...]:
+    """The rule-reading vector (in `RULE_NAMES` order) of a newer text against an older one; `held`: the
+    newer text's values the user stated before it (a value said again is no replacement: "up there from
+    Preston" after months in Preston leaves nothing)."""
+    found = departure(newer, older, held)
+    # as the engine asks of the rule's edge: the new value the user's own, of the present (judge_sentence)
+    return (float(found is not None and not (found.new_value and value_voice(newer, found.new_value))),)
