@@ -22,7 +22,11 @@ FIELD = _deleted("field")
 PAST = _deleted("said-as-past")
 # The guard that a word left behind be said of the same named thing in both texts: it blocked a real
 # probes-dev change ("IT wiped the ThinkPad and handed me a MacBook Pro") and no development false one.
-OTHER_THING = pytest.mark.xfail(strict=True, reason="issue 30: the other-thing guard on a dropped word was deleted")
+# The dropped-word, motion and role paths (issue 30's rule budget, 2026-12-06); the title is now read by
+# the clause reader (lib/extract/statements.py) for the judge, not by the detector.
+DROPPED = _deleted("dropped-word")
+MOTION = _deleted("motion")
+ROLE = _deleted("role")
 
 @pytest.mark.parametrize(("newer", "older", "old", "new"), [
     # the old value left behind, the replacing value near it
@@ -31,8 +35,8 @@ OTHER_THING = pytest.mark.xfail(strict=True, reason="issue 30: the other-thing g
     ("We finally settled in Lisbon; what a change from Madrid traffic.", "The user lives in Madrid.",
      "Madrid", "Lisbon"),
     # an extension of a multi-word value, with a change cue
-    ("Big news, I'm now Principal Software Engineer on the platform team.", "Role: Software Engineer.",
-     "Software Engineer", "Principal Software Engineer"),
+    pytest.param("Big news, I'm now Principal Software Engineer on the platform team.", "Role: Software Engineer.",
+     "Software Engineer", "Principal Software Engineer", marks=ROLE),
     # the same frame with a value of the same kind
     ("From now on the standup is on Thursday at the usual time.", "The weekly standup is on Tuesday.",
      "Tuesday", "Thursday"),
@@ -86,10 +90,13 @@ def test_a_value_the_user_already_holds_is_no_replacement():
 
 
 @pytest.mark.parametrize(("newer", "older", "old"), [
-    ("Oh - and please drop the emojis, they feel unprofessional.", "Note about the user: Ok with emojis.", "emojis"),
-    ("I gave up coffee in January.", "I drink coffee every morning.", "coffee"),
-    ("The bullet point thing isn't really working for me anymore.", "Prefers bullets.", "bullets"),
-    ("I no longer use vim at work.", "My editor at work is vim.", "vim"),
+    pytest.param("Oh - and please drop the emojis, they feel unprofessional.",
+                 "Note about the user: Ok with emojis.", "emojis",
+                 marks=DROPPED),
+    pytest.param("I gave up coffee in January.", "I drink coffee every morning.", "coffee", marks=DROPPED),
+    pytest.param("The bullet point thing isn't really working for me anymore.", "Prefers bullets.", "bullets",
+                 marks=DROPPED),
+    pytest.param("I no longer use vim at work.", "My editor at work is vim.", "vim", marks=DROPPED),
 ])
 def test_a_lower_case_value_left_behind(newer, older, old):
     change = detect_change(newer, older)
@@ -118,6 +125,7 @@ def test_more_ways_of_naming_both_values(newer, older, old, new):
     assert change is not None and (change.old_value, change.new_value, change.how) == (old, new, "switched"), change
 
 
+@DROPPED
 def test_a_value_said_instead_of_the_old_one_leaves_the_old_one():
     # "X instead of Y" needs no switch pattern of its own: "instead of" leaves Y (the dropped path)
     change = detect_change("I drink coffee instead of tea now.", "I drink tea every morning.")
@@ -229,7 +237,9 @@ def test_restatements_that_replace_nothing(newer, older):
     pytest.param("The billing jobs are off Heroku; Render runs them now.",
                  "Billing jobs run on Heroku.", "Heroku", "Render",
                  marks=PAST),
-    ("Team offsite pushed to June 3 (was April 12).", "The team offsite is on April 12.", "April 12", "June 3"),
+    pytest.param("Team offsite pushed to June 3 (was April 12).", "The team offsite is on April 12.", "April 12",
+                 "June 3",
+                 marks=MOTION),
     pytest.param("Rent goes up to $1,900; it was $1,650.", "Rent is $1,650 a month.", "1,650", "1,900", marks=PAST),
     # a value named after the verb that opens the sentence is a value, the verb is not part of it
     pytest.param("Dropped Notion for Obsidian as the notes app.", "Keeps notes in Notion.", "Notion", "Obsidian",
@@ -258,8 +268,9 @@ def test_an_older_value_after_from_is_still_stated():
 
 
 @pytest.mark.parametrize(("newer", "older", "old"), [
-    ("I do yoga in the evenings now rather than running.", "Goes running before work.", "running"),
-    ("Back to black coffee; no more oat lattes.", "Orders oat lattes every day.", "oat"),
+    pytest.param("I do yoga in the evenings now rather than running.", "Goes running before work.", "running",
+                 marks=DROPPED),
+    pytest.param("Back to black coffee; no more oat lattes.", "Orders oat lattes every day.", "oat", marks=DROPPED),
     pytest.param("Went back to paper notebooks (was journaling in an app).",
                  "Does journaling in an app.", "journaling app",
                  marks=PAST),
@@ -349,7 +360,8 @@ def test_a_past_state_a_few_words_before_the_value(newer, older, old, new):
 
 
 @pytest.mark.parametrize(("newer", "older", "old"), [
-    ("I used to drink oolong, these days it is all coffee.", "I drink oolong every day.", "oolong"),
+    pytest.param("I used to drink oolong, these days it is all coffee.", "I drink oolong every day.", "oolong",
+                 marks=DROPPED),
     pytest.param("Officially on nights now; the early shift is behind me.", "Works the early shift.", "shift",
                  marks=PAST),
 ])
@@ -405,11 +417,13 @@ def test_a_title_does_not_replace_a_city():
 
 @pytest.mark.parametrize(("newer", "older", "old", "new"), [
     # the target of a verb of motion, said of the same thing: a word of the old value's frame again ...
-    ("After the audit we moved the billing exports to BigQuery.", "Billing exports land in Snowflake.",
-     "Snowflake", "BigQuery"),
-    ("The Orion review got pushed to March 9.", "The Orion review is due by February 20.", "February 20", "March 9"),
-    ("The team moved the nightly jobs onto Airflow last sprint.", "Nightly jobs run on Jenkins.", "Jenkins",
-     "Airflow"),
+    pytest.param("After the audit we moved the billing exports to BigQuery.", "Billing exports land in Snowflake.",
+     "Snowflake", "BigQuery", marks=MOTION),
+    pytest.param("The Orion review got pushed to March 9.", "The Orion review is due by February 20.", "February 20",
+                 "March 9",
+                 marks=MOTION),
+    pytest.param("The team moved the nightly jobs onto Airflow last sprint.", "Nightly jobs run on Jenkins.", "Jenkins",
+     "Airflow", marks=MOTION),
 ])
 def test_the_target_of_a_verb_of_motion_replaces_the_old_value(newer, older, old, new):
     change = detect_change(newer, older)
@@ -461,7 +475,9 @@ def test_a_switch_with_a_comma_before_from():
                  marks=PAST),
     ("Said goodbye to Leeds, the new flat in York is lovely.", "I live in Leeds.", "Leeds", "York"),
     # "swapped ... over to X" is a verb of motion
-    ("We finally swapped the build queue over to Kafka.", "The build queue runs on RabbitMQ.", "RabbitMQ", "Kafka"),
+    pytest.param("We finally swapped the build queue over to Kafka.", "The build queue runs on RabbitMQ.",
+                 "RabbitMQ", "Kafka",
+                 marks=MOTION),
 ])
 def test_more_departures_and_motions(newer, older, old, new):
     change = detect_change(newer, older)
@@ -470,16 +486,18 @@ def test_more_departures_and_motions(newer, older, old, new):
 
 @pytest.mark.parametrize(("newer", "older", "old", "new"), [
     # words of the old value's frame ("auth service") said again around the target
-    ("We agreed to move the Delta auth service launch to April 13.",
+    pytest.param("We agreed to move the Delta auth service launch to April 13.",
      "Everything for Delta auth service is due by March 2.",
-     "March 2", "April 13"),
+     "March 2", "April 13", marks=MOTION),
     # the old value itself named beside the target
-    ("After years of Zed, one bug too many pushed me over to Helix.", "My whole workflow is built around Zed.",
-     "Zed", "Helix"),
+    pytest.param("After years of Zed, one bug too many pushed me over to Helix.",
+                 "My whole workflow is built around Zed.",
+     "Zed", "Helix", marks=MOTION),
     ("Ownership of the billing app passed from Kamala to Yasmin.", "Kamala owns the billing app.", "Kamala", "Yasmin"),
     # the relation's word a few words before the verb ("title" for "role")
-    ("My title changed to Design Lead last week.", "The user's role is Product Designer.", "Product Designer",
-     "Design Lead"),
+    pytest.param("My title changed to Design Lead last week.", "The user's role is Product Designer.",
+                 "Product Designer",
+     "Design Lead", marks=MOTION),
 ])
 def test_motion_said_of_the_same_thing(newer, older, old, new):
     change = detect_change(newer, older)
@@ -557,12 +575,9 @@ def test_the_same_text_twice_is_no_change():
     ("Per the team, Valentina joined the mobile team four days ago.",
      "Employed at Nimbus Games, has been for a while."),
     # a name dropped by one thing says nothing of another's
-    pytest.param("Halo app dropped SQS; jobs go through Redis now.", "Glacier pipeline queues jobs through SQS.",
-                 marks=OTHER_THING),
+    ("Halo app dropped SQS; jobs go through Redis now.", "Glacier pipeline queues jobs through SQS."),
     # "now" before "instead of" is no value
-    pytest.param("Note: Zenith builds on Drone now instead of CircleCI.",
-                 "Granite CI moved over to CircleCI, off TeamCity.",
-                 marks=OTHER_THING),
+    ("Note: Zenith builds on Drone now instead of CircleCI.", "Granite CI moved over to CircleCI, off TeamCity."),
 ])
 def test_sources_subjects_and_other_things_replace_nothing(newer, older):
     assert detect_change(newer, older) is None
@@ -575,7 +590,7 @@ def test_the_employer_before_hired_is_the_new_value():
 
 @pytest.mark.parametrize(("newer", "older", "old", "new"), [
     # a label with no "I" or "you" after it opens a note or a field, not a turn of another speaker
-    ("Update: not taking the tram anymore, cycling instead.", "Commute: tram.", "tram", ""),
+    pytest.param("Update: not taking the tram anymore, cycling instead.", "Commute: tram.", "tram", "", marks=DROPPED),
     # names that end in "#" or "++"
     ("Writing F# these days rather than C#.", "Their main language is C#.", "C#", "F#"),
     # a property word opening the sentence names no thing the value is said of
@@ -610,7 +625,9 @@ def test_the_employer_before_hired_is_the_new_value():
     pytest.param("I'm at Globex now, Initech is in the rear-view mirror.", "My job is at Initech.", "Initech", "Globex",
                  marks=PAST),
     # lower-case values: a past habit over a few words, a team one jumps from, a tool uninstalled
-    ("I used to do everything in nano, but these days it's micro.", "Text editor? nano, obviously.", "nano", ""),
+    pytest.param("I used to do everything in nano, but these days it's micro.", "Text editor? nano, obviously.",
+                 "nano", "",
+                 marks=DROPPED),
     pytest.param("Kira jumped from payments over to the search team.", "The payments team has Kira.", "payments",
      "search team", marks=SWITCHED),
     pytest.param("Writing in micro these days, nano is uninstalled.", "Text editor? nano, obviously.", "nano", "",
@@ -637,19 +654,21 @@ def test_not_changes_ninth_round(newer, older):
 
 @pytest.mark.parametrize(("newer", "older", "old", "new"), [
     # job titles in lower case, held by the user by the sentence's structure
-    ("I got promoted to engineering manager last month.", "I work as a backend developer.",
-     "backend developer", "engineering manager"),
-    ("My new job title is product manager.", "Title: business analyst.", "business analyst", "product manager"),
-    ("Not a support technician anymore; I'm a network engineer now.", "They work as a support technician.",
-     "support technician", "network engineer"),
+    pytest.param("I got promoted to engineering manager last month.", "I work as a backend developer.",
+     "backend developer", "engineering manager", marks=ROLE),
+    pytest.param("My new job title is product manager.", "Title: business analyst.", "business analyst",
+                 "product manager",
+                 marks=ROLE),
+    pytest.param("Not a support technician anymore; I'm a network engineer now.", "They work as a support technician.",
+     "support technician", "network engineer", marks=ROLE),
     pytest.param("No longer a freelance translator.", "Works as a freelance translator.", "freelance translator", "",
                  marks=PAST),
-    ("After the merger I was made a data architect; my old systems analyst work went to Ana.",
-     "Payroll has me down as a systems analyst.", "systems analyst", "data architect"),
-    ("I've stepped into the role of release manager.", "The staff list has me as a build engineer.",
-     "build engineer", "release manager"),
-    ("They promoted me to senior data analyst.", "The user's role is data analyst.", "data analyst",
-     "senior data analyst"),  # "the user's" is the user, not someone else
+    pytest.param("After the merger I was made a data architect; my old systems analyst work went to Ana.",
+     "Payroll has me down as a systems analyst.", "systems analyst", "data architect", marks=ROLE),
+    pytest.param("I've stepped into the role of release manager.", "The staff list has me as a build engineer.",
+     "build engineer", "release manager", marks=ROLE),
+    pytest.param("They promoted me to senior data analyst.", "The user's role is data analyst.", "data analyst",
+     "senior data analyst", marks=ROLE),  # "the user's" is the user, not someone else
 ])
 def test_role_changes(newer, older, old, new):
     change = detect_change(newer, older)

@@ -5,10 +5,14 @@ change out (the judge alone scores it below its threshold); it was deleted (issu
 
 from __future__ import annotations
 
+import pytest
+
 OLDER = "my work laptop is a ThinkPad X1 Carbon running Ubuntu, so mac shortcuts are no use to me"
 NEWER = "IT wiped the ThinkPad and handed me a MacBook Pro this morning. where is the delete key on this thing."
 
 
+@pytest.mark.xfail(strict=True, reason="issue 30's rule budget deleted the dropped-word path that read this"
+                   " ('wiped' leaves the older thing behind); the judge alone scores it below its threshold")
 def test_a_thing_wiped_and_replaced_supersedes_its_older_statement(service):
     old = service.remember("laptop", OLDER, created_at="2025-03-01T09:00:00+00:00")
     new = service.remember("laptop", NEWER, created_at="2025-05-12T09:00:00+00:00")

@@ -44,11 +44,19 @@ def test_a_date_is_no_place_and_a_prepositional_piece_is_an_adjunct():
     assert all(st.value != "Thursdays" for st in statements("the standup has moved to Thursdays at 9"))
 
 
+def test_a_title_the_user_holds_is_a_value_of_its_own():
+    # "I'm a <modifiers> <job noun>": the title is the value, so a newer title restates the relation
+    assert _by_key("I'm a junior data analyst, mostly spreadsheets")["title"].value == "junior data analyst"
+    assert _by_key("I am now the team lead")["title"].value == "team lead"
+    assert "title" not in _by_key("I'm a morning person")  # no job noun: no title
+    assert _by_key("I'm a designer at Figma")["job"].value == "Figma"  # an organisation is where one works
+
+
 def test_an_apposition_after_a_self_introduction_is_what_the_user_is():
     said = _by_key("I'm Priya, 41, a retired police officer")
-    assert said["role"].line == "Is a retired police officer"
+    assert said["title"].line == "Is a retired police officer" and said["title"].value == "retired police officer"
     chen = _by_key("I'm Ana, founder & CEO of a small bakery called Crumb")
-    assert "CEO" in chen["role"].line
+    assert "CEO" in chen["title"].line
 
 
 def test_a_role_at_an_organisation_is_the_job_a_newer_job_replaces():

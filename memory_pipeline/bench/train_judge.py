@@ -23,8 +23,8 @@ from sklearn.preprocessing import StandardScaler
 
 from memory_pipeline.bench.judge_pairs import Pair, all_pairs
 from memory_pipeline.embedding import get_embedder
-from memory_pipeline.lib.change import first_said, held_before
 from memory_pipeline.lib.judge import FEATURE_NAMES, MODEL_PATH, pair_vector, with_margins
+from memory_pipeline.lib.judge_rules import first_said, held_before
 
 TARGET_PRECISION = 0.95
 REAL = ("probes-change", "probes-control", "letta", "locomo")

@@ -25,9 +25,10 @@ from memory_pipeline.engines.base import (
     SupersessionCandidates,
     Usage,
 )
-from memory_pipeline.lib.change import detect_change, first_said, held_before
+from memory_pipeline.lib.change import detect_change
 from memory_pipeline.lib.judge import Verdict, judge_candidates
 from memory_pipeline.lib.judge_features import differing_values
+from memory_pipeline.lib.judge_rules import first_said, held_before
 from memory_pipeline.lib.judge_sentence import value_voice
 from memory_pipeline.lib.merge_guard import merge_conflicts
 from memory_pipeline.lib.profile import build_profile

@@ -18,9 +18,8 @@ departure reading is also one of the judge's features (`lib/judge_rules.py`).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import dataclass, replace
-from datetime import datetime
 
 from memory_pipeline.lib import change_motion as cm
 from memory_pipeline.lib import change_values as cv
@@ -267,17 +266,3 @@ def value_texts(text: str) -> frozenset[str]:
     """The named values a text states, lower-cased (what `held` is asked about)."""
     return frozenset(v.text.lower() for v in cv.values(text)[1])
 
-
-def first_said(stated: Iterable[tuple[str, datetime]]) -> dict[str, datetime]:
-    """Value (lower-cased) -> when the user first stated it, over (text, time) pairs."""
-    first: dict[str, datetime] = {}
-    for text, at in stated:
-        for v in value_texts(text):
-            if v not in first or at < first[v]:
-                first[v] = at
-    return first
-
-
-def held_before(text: str, at: datetime, first: dict[str, datetime]) -> frozenset[str]:
-    """The text's values the user stated before `at` (a value said again is still held, not new)."""
-    return frozenset(v for v in value_texts(text) if first.get(v, at) < at)
