@@ -10,6 +10,8 @@ import sys
 
 import pytest
 
+from memory_pipeline.lib import layout
+
 pytestmark = pytest.mark.integration
 
 LONG = ("I moved to Lisbon in March for the new job at the harbour office, and since then I have been "
@@ -65,7 +67,13 @@ def test_the_demo_teaches(service):
             assert any(t.startswith(shown) and t[len(shown):][:1] in " ,.;:-" for t in texts), ln
     hot = [int(ln.split("hot ")[1].split(",")[0]) for ln in lines if ln.strip().startswith("tiers:") and "hot " in ln]
     assert hot and all(n > 0 for n in hot), [ln for ln in lines if "tiers:" in ln]  # every user looks live
-    assert any(ln.strip().startswith("… and ") and ln.strip().endswith(" more") for ln in lines)
+    # a list longer than layout.MAX_ROWS ends with "… and N more" (whether the sample has one depends on
+    # what consolidation found: test_a_long_list_ends_with_how_many_more holds the rule itself)
+    for i, ln in enumerate(lines):
+        if ln.strip().startswith(("summaries (", "supersessions (")):
+            n = int(ln.split("(")[1].split(")")[0])
+            if n > layout.MAX_ROWS:
+                assert f"… and {n - layout.MAX_ROWS} more" in "\n".join(lines[i:]), ln
     assert "deduplicated =" in r.stdout and "flagged =" in r.stdout and "supersedes =" in r.stdout
     assert "tiers hot / warm / cold / archived" in r.stdout
     tail = lines[lines.index("Try next:"):]
@@ -75,6 +83,12 @@ def test_the_demo_teaches(service):
         if ln.strip().startswith(("memory-pipeline recall", "memory-pipeline explain")):
             got = run(*shlex.split(ln.strip())[1:])
             assert got.returncode == 0 and got.stdout.strip(), (ln, got.stderr)
+
+
+def test_a_long_list_ends_with_how_many_more():
+    rows = layout.listing(list(range(layout.MAX_ROWS + 3)), lambda n: f"row {n}", indent="    ")
+    assert len(rows) == layout.MAX_ROWS + 1 and rows[-1] == "    … and 3 more"
+    assert layout.listing([1, 2], lambda n: f"row {n}") == ["row 1", "row 2"]
 
 
 def test_cli_runs_are_the_named_job_tagged_with_what_they_were(service, settings):

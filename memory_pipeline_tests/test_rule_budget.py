@@ -19,11 +19,10 @@ BUDGET = 2200  # issue 30's target
 # vocabularies deleted, the title read by the clause reader): they may shrink, never grow. Lower it when
 # you delete rules.
 CEILING = 2187
-# Phrases the rules share with the synthetic generator today (debt: delete, never add). Most are
-# closed-class names of things (editors, drinks) or grammar the generator also happens to say.
+# Phrases the rules share with the synthetic generator today (debt: delete, never add): grammar the
+# generator also happens to say ("I tend to", "the user"); the closed vocabularies' names went 2026-12-06.
 KNOWN_PHRASES = frozenset({
-    "fact_rules.py: allergic to", "fact_rules.py: tend to",
-    "facts.py: must not", "fields.py: the user", "temporal.py: on this", "temporal.py: the last",
+    "fact_rules.py: tend to", "fields.py: the user", "temporal.py: on this", "temporal.py: the last",
 })
 
 
