@@ -180,6 +180,26 @@ def test_a_profile_text_of_one_token_is_junk_even_with_a_source(server):
     assert prof.source_ids == ("1",)  # what its facts cite, not everything it was shown
 
 
+def test_a_summary_without_words_is_asked_again_with_the_error_quoted(server):
+    # a small model answered an episode of 15 memories with "...", which replaced their summary
+    server.script = [Reply(content=json.dumps({"summaries": [{"group": 0, "summary": "...", "key_facts": ["..."]}]}))]
+    eng = engine(server)
+    draft = eng.summarize(items())
+    assert draft.method == "llm" and draft.content.startswith("I started a new job at Acme")
+    assert "must state the memories' facts in words, not '...'" in server.requests[1]["messages"][3]["content"]
+    assert eng.usage().repaired_by_task == {"summary": 1}
+
+
+def test_a_summary_without_words_every_time_is_the_rules(server):
+    server.responder = lambda req: {"summaries": [{"group": g["group"], "summary": "47"}
+                                                  for g in data_of(req)["groups"]]}
+    eng = engine(server)
+    draft = eng.summarize(items())
+    assert draft.method == "extractive" and "47" not in draft.content
+    [note] = eng.drain_notes()
+    assert note.action == "LLM_FALLBACK" and "in words" in note.reason
+
+
 # -- defect 5: prompts over the context window -----------------------------------------------------
 def test_a_batch_over_the_context_window_is_split_not_dropped(server):
     server.context_chars = 6_000  # the server's own limit, said as llama.cpp says it (HTTP 400)

@@ -17,6 +17,7 @@ from datetime import timedelta
 import pytest
 
 from memory_pipeline.defs.launch import materialize_users
+from memory_pipeline.engines.llm.tasks.base import MIN_WORDS, words
 from memory_pipeline_tests.fixtures import T0, alice_memories
 from memory_pipeline_tests.real_llm import MODELS, RealServer, missing
 
@@ -104,6 +105,7 @@ def test_a_small_model_consolidates_honestly_within_its_budget(service, real_env
     assert _snapshot(service, "bob") == bob_before
 
     judged = dict(_rows(service, "SELECT id, content FROM summaries WHERE user_id = ANY(%s) AND method = 'llm'", users))
+    assert all(words(text) >= MIN_WORDS for text in judged.values()), judged  # no "..." standing for its sources
     started2 = time.monotonic()
     res2 = materialize_users(service.settings, users)
     took2 = time.monotonic() - started2

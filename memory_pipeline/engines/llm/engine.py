@@ -159,7 +159,7 @@ class LLMEngine:
 
     def _drafts(self, groups: list) -> list[SummaryDraft]:
         ids = [i.id for items, _ in groups for i in items]
-        ans = self._complete(SUMMARY, ids, summary.render(groups), summary.check(len(groups)))
+        ans = self._complete(SUMMARY, ids, summary.render(groups), summary.check(groups))
         by_group = {s.group: s for s in ans.summaries}
         return [answers.summary_draft(by_group[n], items) for n, (items, _) in enumerate(groups)]
 
