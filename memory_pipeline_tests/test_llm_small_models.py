@@ -108,6 +108,8 @@ def test_the_run_budget_hands_the_rest_to_the_rules_said_once(server):
     used = eng.usage()
     assert used.over_budget_by_task == {"supersession": 6, "summary": 1}
     assert used.fallbacks_by_task == {"supersession": 7, "summary": 1}
+    assert used.fallback_reasons == {"supersession_timeout": 1, "supersession_over_budget": 6,
+                                     "summary_over_budget": 1}
     assert sum(used.seconds_by_task.values()) < 0.6  # model time within the budget
 
 
@@ -119,6 +121,7 @@ def test_the_breaker_opens_after_batches_lost_in_a_row(server):
     notes = eng.drain_notes()
     assert [n.action for n in notes] == ["LLM_FALLBACK", "LLM_FALLBACK", "LLM_BUDGET"]
     assert "breaker open" in notes[-1].reason and eng.usage().over_budget_by_task == {"supersession": 3}
+    assert eng.usage().fallback_reasons == {"supersession_http_502": 2, "supersession_over_budget": 3}
 
 
 def test_independent_batches_are_asked_concurrently(server):
@@ -287,7 +290,7 @@ def test_run_metadata_has_per_task_validity_and_seconds(service, server, llm_env
     for task in ("summary", "supersession", "profile"):
         row = tasks[task]
         assert row["repaired"] == 1 and row["calls"] == row["valid"] + 2 * row["repaired"]
-        assert row["fallbacks"] == 0 and row["seconds_per_call"] > 0
+        assert row["fallbacks"] == 0 and row["seconds_per_call"] > 0 and row["fallback_reasons"] == {}
     why = service.explain("alice", "alice")  # the model's profile: its prompt version and each fact's sources
     assert why["engine"]["method"] == "llm" and why["engine"]["prompt_version"]
     assert why["facts"] and all(f["sources"] for f in why["facts"])
@@ -305,9 +308,33 @@ def test_over_budget_is_said_once_per_run(service, server, llm_env):
     assert [r[0] for r in rows] == ["LLM_BUDGET"]
     tasks = res["assets"]["memory_summaries"]["llm_tasks"]
     assert all(t["calls"] == 0 and t["over_budget"] == t["fallbacks"] > 0 for t in tasks.values())
+    assert all(t["fallback_reasons"] == {"over_budget": t["fallbacks"]} for t in tasks.values())
     # the rules wrote the profile and it says so (stored as the model's, no later run would ask again)
     method = service.conn.execute("SELECT method FROM profiles WHERE user_id = 'alice'").fetchone()[0]
     assert method == "rules (fallback)"
+
+
+@pytest.mark.integration
+def test_run_metadata_says_why_the_rules_judged(service, server, llm_env):
+    llm_env.setenv("MEMORY_PIPELINE_LLM_ATTEMPTS", "2")
+    llm_env.setenv("MEMORY_PIPELINE_LLM_CONCURRENCY", "1")  # both errors for the same batch
+    service.remember_many(alice_memories())
+    failed: list[dict] = []
+
+    def answer(req):  # summaries: junk every time; the first supersession batch: server errors; the rest fine
+        if task_of(req) == "summary":
+            return Reply(content="Sure! here you go")
+        if task_of(req) == "supersession" and len(failed) < 2:
+            failed.append(req)
+            return Reply(500, body=json.dumps({"error": {"message": "out of memory"}}))
+        return default_answer(req)
+    server.responder = answer
+    res = service.consolidate("alice")
+    assert res["status"] == "SUCCESS"
+    tasks = res["assets"]["memory_summaries"]["llm_tasks"]
+    assert tasks["summary"]["fallback_reasons"] == {"malformed": tasks["summary"]["fallbacks"]} != {}
+    assert tasks["supersession"]["fallback_reasons"] == {"http_500": 1}
+    assert tasks["profile"]["fallback_reasons"] == {}
 
 
 @pytest.mark.integration
@@ -321,7 +348,7 @@ def test_bench_reports_validity_and_seconds_per_task(tmp_path, server, llm_env):
     assert llm["seconds_per_memory"] > 0 and llm["tasks"]
     for row in llm["tasks"].values():
         assert row["valid"] + row["repaired"] + row["fallbacks"] >= 1 and row["valid_rate"] == 1.0
-        assert row["seconds_per_call"] > 0
+        assert row["seconds_per_call"] > 0 and row["fallback_reasons"] == {}
     assert any("valid rate 1.00" in s for s in lines)
 
 

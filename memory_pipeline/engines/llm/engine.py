@@ -74,13 +74,13 @@ class LLMEngine:
         try:
             return ask()
         except OverBudget as e:
-            self.client.count_fallback(kind)
+            self.client.count_fallback(kind, e.cause)
             if e.first:
                 self.note("LLM_BUDGET", kind, [], f"{e.why}: this and the run's remaining batches are judged "
                                                   "by the rules")
             return fallback()
         except LLMFailure as e:
-            self.client.count_fallback(kind)
+            self.client.count_fallback(kind, e.cause)
             self.note("LLM_FALLBACK", kind, ids, f"{e}; the local engine decided this batch")
             return fallback()
 
