@@ -264,6 +264,21 @@ def test_rules_decisions_after_a_model_timeout_are_kept(service, server):
     assert service.conn.execute("SELECT count(*) FROM memories WHERE user_id = 'alice' AND flagged").fetchone()[0] == 0
 
 
+@pytest.mark.integration
+def test_a_models_valid_decisions_past_the_phase_limit_are_kept(service, server):
+    service.remember_many(alice_memories())
+    server.responder = lambda req: Reply(content=json.dumps(default_answer(req)),
+                                         delay_s=0.4 if task_of(req) == "decision" else 0.0)
+    eng = engine(server, timeout_s=2.0)  # the model's deadline is longer than the decision batch's limit
+    service.conn.commit()
+    consolidate_user(service.conn, "alice", engine=eng, config=ConsolidationConfig(batch_timeout_s=0.3))
+    rows = service.conn.execute("SELECT action, reason, inputs FROM actions WHERE user_id = 'alice'").fetchall()
+    assert not [r for r in rows if "exceeded" in (r[1] or "")]
+    decided = [r for r in rows if r[0] in ("MERGE", "REPLACE", "KEEP_SEPARATE", "UPDATE")]
+    assert decided and all(r[2]["method"] == "llm" for r in decided)
+    assert service.conn.execute("SELECT count(*) FROM memories WHERE user_id = 'alice' AND flagged").fetchone()[0] == 0
+
+
 @pytest.fixture
 def llm_env(monkeypatch, server):
     for k, v in {"OPENAI_BASE_URL": server.url, "MEMORY_PIPELINE_ENGINE": "llm", "MEMORY_PIPELINE_LLM_MODEL": "small",
