@@ -194,7 +194,7 @@ def test_hostile_answers_change_nothing_outside_the_batch(service, llm):
             return {"profile": "Everything was deleted.", "facts": [
                 {"section": "identity", "fact": "lives in Lisbon", "source_ids": bob_ids}]}
         if task == "summary":
-            return {"summaries": [{"group": g["group"], "summary": "x" * 50_000, "superseded_facts": [
+            return {"summaries": [{"group": g["group"], "summary": "all was lost " * 4_000, "superseded_facts": [
                 {"original_fact": "all", "superseded_by": "nothing", "source_memory_id": bob_ids[0]}]}
                 for g in data["groups"]]}
         return default_answer(req)

@@ -108,6 +108,8 @@ def test_the_run_budget_hands_the_rest_to_the_rules_said_once(server):
     used = eng.usage()
     assert used.over_budget_by_task == {"supersession": 6, "summary": 1}
     assert used.fallbacks_by_task == {"supersession": 7, "summary": 1}
+    assert used.fallback_reasons == {"supersession_timeout": 1, "supersession_over_budget": 6,
+                                     "summary_over_budget": 1}
     assert sum(used.seconds_by_task.values()) < 0.6  # model time within the budget
 
 
@@ -119,6 +121,7 @@ def test_the_breaker_opens_after_batches_lost_in_a_row(server):
     notes = eng.drain_notes()
     assert [n.action for n in notes] == ["LLM_FALLBACK", "LLM_FALLBACK", "LLM_BUDGET"]
     assert "breaker open" in notes[-1].reason and eng.usage().over_budget_by_task == {"supersession": 3}
+    assert eng.usage().fallback_reasons == {"supersession_http_502": 2, "supersession_over_budget": 3}
 
 
 def test_independent_batches_are_asked_concurrently(server):
@@ -178,6 +181,26 @@ def test_a_profile_text_of_one_token_is_junk_even_with_a_source(server):
     prof = eng.profile(sources)
     assert prof.method == "llm" and prof.content.startswith("The user lives in Paris")
     assert prof.source_ids == ("1",)  # what its facts cite, not everything it was shown
+
+
+def test_a_summary_without_words_is_asked_again_with_the_error_quoted(server):
+    # a small model answered an episode of 15 memories with "...", which replaced their summary
+    server.script = [Reply(content=json.dumps({"summaries": [{"group": 0, "summary": "...", "key_facts": ["..."]}]}))]
+    eng = engine(server)
+    draft = eng.summarize(items())
+    assert draft.method == "llm" and draft.content.startswith("I started a new job at Acme")
+    assert "must state the memories' facts in words, not '...'" in server.requests[1]["messages"][3]["content"]
+    assert eng.usage().repaired_by_task == {"summary": 1}
+
+
+def test_a_summary_without_words_every_time_is_the_rules(server):
+    server.responder = lambda req: {"summaries": [{"group": g["group"], "summary": "47"}
+                                                  for g in data_of(req)["groups"]]}
+    eng = engine(server)
+    draft = eng.summarize(items())
+    assert draft.method == "extractive" and "47" not in draft.content
+    [note] = eng.drain_notes()
+    assert note.action == "LLM_FALLBACK" and "in words" in note.reason
 
 
 # -- defect 5: prompts over the context window -----------------------------------------------------
@@ -241,6 +264,21 @@ def test_rules_decisions_after_a_model_timeout_are_kept(service, server):
     assert service.conn.execute("SELECT count(*) FROM memories WHERE user_id = 'alice' AND flagged").fetchone()[0] == 0
 
 
+@pytest.mark.integration
+def test_a_models_valid_decisions_past_the_phase_limit_are_kept(service, server):
+    service.remember_many(alice_memories())
+    server.responder = lambda req: Reply(content=json.dumps(default_answer(req)),
+                                         delay_s=0.4 if task_of(req) == "decision" else 0.0)
+    eng = engine(server, timeout_s=2.0)  # the model's deadline is longer than the decision batch's limit
+    service.conn.commit()
+    consolidate_user(service.conn, "alice", engine=eng, config=ConsolidationConfig(batch_timeout_s=0.3))
+    rows = service.conn.execute("SELECT action, reason, inputs FROM actions WHERE user_id = 'alice'").fetchall()
+    assert not [r for r in rows if "exceeded" in (r[1] or "")]
+    decided = [r for r in rows if r[0] in ("MERGE", "REPLACE", "KEEP_SEPARATE", "UPDATE")]
+    assert decided and all(r[2]["method"] == "llm" for r in decided)
+    assert service.conn.execute("SELECT count(*) FROM memories WHERE user_id = 'alice' AND flagged").fetchone()[0] == 0
+
+
 @pytest.fixture
 def llm_env(monkeypatch, server):
     for k, v in {"OPENAI_BASE_URL": server.url, "MEMORY_PIPELINE_ENGINE": "llm", "MEMORY_PIPELINE_LLM_MODEL": "small",
@@ -267,7 +305,7 @@ def test_run_metadata_has_per_task_validity_and_seconds(service, server, llm_env
     for task in ("summary", "supersession", "profile"):
         row = tasks[task]
         assert row["repaired"] == 1 and row["calls"] == row["valid"] + 2 * row["repaired"]
-        assert row["fallbacks"] == 0 and row["seconds_per_call"] > 0
+        assert row["fallbacks"] == 0 and row["seconds_per_call"] > 0 and row["fallback_reasons"] == {}
     why = service.explain("alice", "alice")  # the model's profile: its prompt version and each fact's sources
     assert why["engine"]["method"] == "llm" and why["engine"]["prompt_version"]
     assert why["facts"] and all(f["sources"] for f in why["facts"])
@@ -285,9 +323,33 @@ def test_over_budget_is_said_once_per_run(service, server, llm_env):
     assert [r[0] for r in rows] == ["LLM_BUDGET"]
     tasks = res["assets"]["memory_summaries"]["llm_tasks"]
     assert all(t["calls"] == 0 and t["over_budget"] == t["fallbacks"] > 0 for t in tasks.values())
+    assert all(t["fallback_reasons"] == {"over_budget": t["fallbacks"]} for t in tasks.values())
     # the rules wrote the profile and it says so (stored as the model's, no later run would ask again)
     method = service.conn.execute("SELECT method FROM profiles WHERE user_id = 'alice'").fetchone()[0]
     assert method == "rules (fallback)"
+
+
+@pytest.mark.integration
+def test_run_metadata_says_why_the_rules_judged(service, server, llm_env):
+    llm_env.setenv("MEMORY_PIPELINE_LLM_ATTEMPTS", "2")
+    llm_env.setenv("MEMORY_PIPELINE_LLM_CONCURRENCY", "1")  # both errors for the same batch
+    service.remember_many(alice_memories())
+    failed: list[dict] = []
+
+    def answer(req):  # summaries: junk every time; the first supersession batch: server errors; the rest fine
+        if task_of(req) == "summary":
+            return Reply(content="Sure! here you go")
+        if task_of(req) == "supersession" and len(failed) < 2:
+            failed.append(req)
+            return Reply(500, body=json.dumps({"error": {"message": "out of memory"}}))
+        return default_answer(req)
+    server.responder = answer
+    res = service.consolidate("alice")
+    assert res["status"] == "SUCCESS"
+    tasks = res["assets"]["memory_summaries"]["llm_tasks"]
+    assert tasks["summary"]["fallback_reasons"] == {"malformed": tasks["summary"]["fallbacks"]} != {}
+    assert tasks["supersession"]["fallback_reasons"] == {"http_500": 1}
+    assert tasks["profile"]["fallback_reasons"] == {}
 
 
 @pytest.mark.integration
@@ -301,7 +363,7 @@ def test_bench_reports_validity_and_seconds_per_task(tmp_path, server, llm_env):
     assert llm["seconds_per_memory"] > 0 and llm["tasks"]
     for row in llm["tasks"].values():
         assert row["valid"] + row["repaired"] + row["fallbacks"] >= 1 and row["valid_rate"] == 1.0
-        assert row["seconds_per_call"] > 0
+        assert row["seconds_per_call"] > 0 and row["fallback_reasons"] == {}
     assert any("valid rate 1.00" in s for s in lines)
 
 

@@ -17,6 +17,7 @@ from datetime import timedelta
 import pytest
 
 from memory_pipeline.defs.launch import materialize_users
+from memory_pipeline.engines.llm.tasks.base import MIN_WORDS, words
 from memory_pipeline_tests.fixtures import T0, alice_memories
 from memory_pipeline_tests.real_llm import MODELS, RealServer, missing
 
@@ -95,6 +96,9 @@ def test_a_small_model_consolidates_honestly_within_its_budget(service, real_env
         assert row["fallbacks"] == len(logged) + row["over_budget"], (task, row, logged)
         assert all("attempt(s):" in n[2] and "local engine" in n[2] for n in logged)
         assert row["valid"] + row["repaired"] + row["fallbacks"] >= 1
+        # and the run's metadata says why the rules judged: every fallback under one cause
+        assert sum(row["fallback_reasons"].values()) == row["fallbacks"], (task, row)
+        assert row["fallback_reasons"].get("over_budget", 0) == row["over_budget"], (task, row)
     budget_notes = [n for n in notes if n[0] == "LLM_BUDGET"]
     assert len(budget_notes) == (1 if any(r["over_budget"] for r in tasks.values()) else 0)
     methods = {m for (m,) in _rows(service, "SELECT DISTINCT method FROM summaries WHERE user_id = ANY(%s)", users)}
@@ -104,6 +108,7 @@ def test_a_small_model_consolidates_honestly_within_its_budget(service, real_env
     assert _snapshot(service, "bob") == bob_before
 
     judged = dict(_rows(service, "SELECT id, content FROM summaries WHERE user_id = ANY(%s) AND method = 'llm'", users))
+    assert all(words(text) >= MIN_WORDS for text in judged.values()), judged  # no "..." standing for its sources
     started2 = time.monotonic()
     res2 = materialize_users(service.settings, users)
     took2 = time.monotonic() - started2

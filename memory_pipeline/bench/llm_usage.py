@@ -4,6 +4,8 @@ valid after one repair request, and the batches the rules judged (over the run's
 
 from __future__ import annotations
 
+from memory_pipeline.engines.base import fallback_reasons
+
 RATES = ("calls_per_1000_memories", "tokens_per_1000_memories", "tokens_per_memory", "seconds_per_memory")
 FIGURES = ("calls", "valid", "repaired", "fallbacks", "over_budget", "seconds")
 
@@ -35,7 +37,7 @@ def total(by_workload: dict[str, dict]) -> dict:
 
 
 def tasks(v: dict) -> dict[str, dict]:
-    """Per task: calls, valid, repaired, fallbacks, over_budget, seconds per call."""
+    """Per task: calls, valid, repaired, fallbacks, over_budget, seconds per call, why the rules judged."""
     names = sorted({k[len(f"llm_{f}_"):] for k in v for f in FIGURES if k.startswith(f"llm_{f}_")})
     out = {}
     for task in names:
@@ -46,6 +48,7 @@ def tasks(v: dict) -> dict[str, dict]:
         # of the batches the model was asked (over the budget it was not asked)
         asked = row["valid"] + row["repaired"] + row["fallbacks"] - row["over_budget"]
         row["valid_rate"] = round((row["valid"] + row["repaired"]) / asked, 3) if asked else None
+        row["fallback_reasons"] = fallback_reasons(v, task)
         out[task] = row
     return out
 

@@ -95,6 +95,9 @@ class Usage:
     fallbacks_by_task: dict[str, int] = field(default_factory=dict)
     over_budget_by_task: dict[str, int] = field(default_factory=dict)
     seconds_by_task: dict[str, float] = field(default_factory=dict)
+    # why the rules judged a batch, by "<task>_<cause>": timeout, connection, http_<status>, malformed,
+    # too_long (one item over the context window), over_budget
+    fallback_reasons: dict[str, int] = field(default_factory=dict)
 
     def copy(self) -> Usage:
         return Usage(**{k: dict(v) if isinstance(v, dict) else v for k, v in self.__dict__.items()})
@@ -118,7 +121,17 @@ class Usage:
                 "llm_completion_tokens": self.completion_tokens, "llm_retries": self.retries,
                 "llm_fallbacks": self.fallbacks,
                 **{f"llm_{what}_{task}": round(n, 4) if what == "seconds" else n
-                   for what, by_task in per_task.items() for task, n in sorted(by_task.items())}}
+                   for what, by_task in per_task.items() for task, n in sorted(by_task.items())},
+                **{f"{FALLBACK_REASON}{key}": n for key, n in sorted(self.fallback_reasons.items())}}
+
+
+FALLBACK_REASON = "llm_fallback_reason_"  # a phase count: llm_fallback_reason_<task>_<cause>
+
+
+def fallback_reasons(counts, task: str) -> dict[str, int]:
+    """Why the rules judged `task`'s batches, from phase counts: {cause: batches}."""
+    head = f"{FALLBACK_REASON}{task}_"
+    return {k[len(head):]: int(n) for k, n in sorted(counts.items()) if k.startswith(head) and n}
 
 
 class RecallRowLike(Protocol):

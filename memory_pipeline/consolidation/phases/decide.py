@@ -49,12 +49,14 @@ def run(ctx: RunContext, writer: Writer, engine: Engine, found: Found) -> PhaseR
                 batch.append(_candidate(ctx, found, fid, *match))
         started = time.monotonic()
         decisions = _judge(ctx, writer, engine, batch)
-        late = time.monotonic() - started > cfg.batch_timeout_s
+        # a model-backed engine bounds its own time (a deadline per call, a budget per run): what it
+        # answered within them stands, whatever the phase's limit (a 90 s model deadline against the
+        # 60 s limit threw away valid answers, and the next run asked again)
+        late = engine.model is None and time.monotonic() - started > cfg.batch_timeout_s
         for c, d in zip(batch, decisions, strict=True):
             fid, other = int(c.memory.id), int(c.other.id)
             if late and (d is None or d.method in (None, engine.method(DECISION))):
-                # too slow to trust: decided again next run. The rules' answer after a model's timeout
-                # stays: the model's time was cut at its deadline and the rules take milliseconds
+                # too slow to trust: decided again next run
                 writer.act("SKIP", [fid], f"decision batch exceeded {cfg.batch_timeout_s:.0f}s")
                 continue
             if d is None:

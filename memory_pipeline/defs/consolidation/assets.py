@@ -19,6 +19,7 @@ from memory_pipeline.consolidation.phases.base import PhaseResult
 from memory_pipeline.defs.consolidation.specs import consolidation_specs, raw_memories
 from memory_pipeline.defs.partitions import SHARDS, partition_users, user_partitions
 from memory_pipeline.defs.resources import EngineResource, MemoryStoreResource, consolidation_pool
+from memory_pipeline.engines.base import fallback_reasons
 from memory_pipeline.store import consolidation as store
 
 log = logging.getLogger(__name__)
@@ -134,7 +135,8 @@ TASK_FIGURES = ("calls", "valid", "repaired", "fallbacks", "over_budget", "secon
 
 def llm_tasks(spent: Counter) -> dict[str, dict]:
     """Per LLM task: calls, answers valid as given, valid after a repair request, batches the rules
-    judged (of which over the run's budget, unasked) and seconds per call."""
+    judged (of which over the run's budget, unasked), seconds per call, and why the rules judged
+    ({cause: batches})."""
     tasks = sorted({k[len(f"llm_{f}_"):] for k in spent for f in TASK_FIGURES if k.startswith(f"llm_{f}_")}
                    - {"tokens"})  # llm_prompt_tokens / llm_completion_tokens are no task
     out = {}
@@ -142,6 +144,7 @@ def llm_tasks(spent: Counter) -> dict[str, dict]:
         row = {f: spent.get(f"llm_{f}_{task}", 0) for f in TASK_FIGURES}
         seconds = row.pop("seconds")
         row["seconds_per_call"] = round(seconds / row["calls"], 4) if row["calls"] else None
+        row["fallback_reasons"] = fallback_reasons(spent, task)
         out[task] = row
     return out
 

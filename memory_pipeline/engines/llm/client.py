@@ -52,13 +52,24 @@ class LLMFailure(MemoryPipelineError):
         n = len(problems) if attempts is None else attempts
         super().__init__(f"{task}: no valid answer after {n} attempt(s): " + "; ".join(problems))
 
+    @property
+    def cause(self) -> str:
+        """What lost the batch, to count fallbacks by: the last attempt's failure (the deadline that
+        passed after it is no cause of its own)."""
+        said = [p for p in self.problems if not p.startswith("batch deadline")]
+        return _cause(said[-1]) if said else "timeout"
+
 
 class PromptTooLong(LLMFailure):
     """The prompt does not fit the model's context window: the caller asks in smaller parts."""
 
+    cause = "too_long"
+
 
 class OverBudget(LLMFailure):
     """The run's model time is spent (or the breaker is open): not asked. `first` on the first refusal."""
+
+    cause = "over_budget"
 
     def __init__(self, task: str, why: str, first: bool):
         self.first, self.why = first, why
@@ -87,10 +98,11 @@ class LLMClient:
         with self._lock:
             return self._usage.copy()
 
-    def count_fallback(self, task: str) -> None:
+    def count_fallback(self, task: str, cause: str) -> None:
         with self._lock:
             self._usage.fallbacks += 1
             _bump(self._usage.fallbacks_by_task, task)
+            _bump(self._usage.fallback_reasons, f"{task}_{cause}")
 
     @property
     def context_tokens(self) -> int | None:
@@ -275,6 +287,15 @@ def _message(e: Exception) -> str:
         if msg:
             return str(msg)
     return str(getattr(e, "message", "") or "")
+
+
+def _cause(problem: str) -> str:
+    """The kind of an attempt's problem as `_describe` and `complete` word it."""
+    if problem.startswith("HTTP "):
+        return "http_" + problem[5:].split(":")[0].strip()
+    if problem.startswith("malformed answer"):
+        return "malformed"
+    return {"timeout": "timeout", "connection failed": "connection"}.get(problem, "other")
 
 
 def _too_long(e: openai.APIStatusError) -> bool:

@@ -74,13 +74,13 @@ class LLMEngine:
         try:
             return ask()
         except OverBudget as e:
-            self.client.count_fallback(kind)
+            self.client.count_fallback(kind, e.cause)
             if e.first:
                 self.note("LLM_BUDGET", kind, [], f"{e.why}: this and the run's remaining batches are judged "
                                                   "by the rules")
             return fallback()
         except LLMFailure as e:
-            self.client.count_fallback(kind)
+            self.client.count_fallback(kind, e.cause)
             self.note("LLM_FALLBACK", kind, ids, f"{e}; the local engine decided this batch")
             return fallback()
 
@@ -159,7 +159,7 @@ class LLMEngine:
 
     def _drafts(self, groups: list) -> list[SummaryDraft]:
         ids = [i.id for items, _ in groups for i in items]
-        ans = self._complete(SUMMARY, ids, summary.render(groups), summary.check(len(groups)))
+        ans = self._complete(SUMMARY, ids, summary.render(groups), summary.check(groups))
         by_group = {s.group: s for s in ans.summaries}
         return [answers.summary_draft(by_group[n], items) for n, (items, _) in enumerate(groups)]
 

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from pydantic import BaseModel, Field
 
 from memory_pipeline.engines.llm.client import as_data
-from memory_pipeline.engines.llm.tasks.base import DATA_RULE, Task, memory
+from memory_pipeline.engines.llm.tasks.base import DATA_RULE, MIN_WORDS, Task, memory, words
 from memory_pipeline.lib.profile import ProfileSource
 
 SECTIONS = ("identity", "preferences", "work", "habits", "communication")
@@ -56,16 +56,12 @@ def render(sources: Sequence[ProfileSource], max_chars: int) -> tuple[str, list[
             chosen)
 
 
-MIN_WORDS = 3  # a profile is a description: a number or an id alone ("47") is not one
-
-
 def check(shown: set[str]):
     """An answer stands only on what it was shown: at least one fact citing a shown memory, and a
     text of words. Otherwise its text would replace the profile with nothing behind it."""
     def _check(answer: ProfileAnswer) -> None:
         if not any(i in shown for f in answer.facts for i in f.source_ids):
             raise ValueError("no fact cites the id of a memory it was shown (source_ids)")
-        words = [w for w in answer.profile.split() if any(ch.isalpha() for ch in w)]
-        if len(words) < MIN_WORDS:
+        if words(answer.profile) < MIN_WORDS:
             raise ValueError(f"the profile text must describe the user in words, not {answer.profile[:40]!r}")
     return _check

@@ -9,7 +9,7 @@ from typing import Literal
 from pydantic import BaseModel, Field
 
 from memory_pipeline.engines.llm.client import as_data
-from memory_pipeline.engines.llm.tasks.base import DATA_RULE, Task, memory
+from memory_pipeline.engines.llm.tasks.base import DATA_RULE, MIN_WORDS, Task, memory, words
 from memory_pipeline.lib.summarize import SourceItem
 
 SYSTEM = f"""You are a memory consolidation agent. You get one or more groups of memories of one user. Summarize
@@ -78,9 +78,18 @@ def render(groups: Sequence[Group]) -> str:
     return "Summarize each group.\n" + as_data({"groups": data})
 
 
-def check(n: int):
+def check(groups: Sequence[Group]):
+    """One summary per group, each in words: a summary without them ("...") would stand in for its
+    sources with nothing (as many words as the sources have, up to MIN_WORDS)."""
+    n = len(groups)
+    need = [min(MIN_WORDS, words(" ".join(i.content for i in items))) for items, _ in groups]
+
     def _check(answer: SummariesAnswer) -> None:
         got = sorted(s.group for s in answer.summaries)
         if got != list(range(n)):
             raise ValueError(f"expected one summary for each of {n} groups, got groups {got}")
+        for s in answer.summaries:
+            if words(s.summary) < need[s.group]:
+                raise ValueError(f"the summary of group {s.group} must state the memories' facts in words, "
+                                 f"not {s.summary[:40]!r}")
     return _check
