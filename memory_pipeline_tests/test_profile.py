@@ -274,7 +274,6 @@ def test_each_item_cites_the_sources_that_state_it():
 
 
 @pytest.mark.parametrize("text", [
-    "I live in Go these days.",  # a programming language names no place
     "I grew up in Worth remembering. Sofia",  # a value never runs into the next sentence
     "I love how art lets us get our emotions out.",  # a clause, not a noun phrase
     "I'm a big fan of how it's both a creative outlet and a way to relax.",

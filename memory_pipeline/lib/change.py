@@ -265,4 +265,3 @@ def _field_and_value(newer: str, older: str) -> Change | None:
 def value_texts(text: str) -> frozenset[str]:
     """The named values a text states, lower-cased (what `held` is asked about)."""
     return frozenset(v.text.lower() for v in cv.values(text)[1])
-
