@@ -104,6 +104,8 @@ def test_the_run_budget_hands_the_rest_to_the_rules_said_once(server):
     assert len(server.requests) == 2
     notes = eng.drain_notes()
     assert [n.action for n in notes] == ["LLM_FALLBACK", "LLM_BUDGET"] and "timeout" in notes[0].reason
+    # the cut call says the run's budget ended it, not the batch's own deadline
+    assert "batch deadline" not in notes[0].reason, notes[0].reason
     assert "budget of 0.5s" in notes[1].reason
     used = eng.usage()
     assert used.over_budget_by_task == {"supersession": 6, "summary": 1}

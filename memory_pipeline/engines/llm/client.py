@@ -56,7 +56,7 @@ class LLMFailure(MemoryPipelineError):
     def cause(self) -> str:
         """What lost the batch, to count fallbacks by: the last attempt's failure (the deadline that
         passed after it is no cause of its own)."""
-        said = [p for p in self.problems if not p.startswith("batch deadline")]
+        said = [p for p in self.problems if not p.startswith(("batch deadline", "the run's model-time budget"))]
         return _cause(said[-1]) if said else "timeout"
 
 
@@ -130,14 +130,17 @@ class LLMClient:
             raise PromptTooLong(task, [f"prompt of ~{len(user) + len(system)} chars over the context window "
                                        f"of {self.context_tokens} tokens"], 0)
         # the batch's deadline, and never past the run's budget: model time stays within it
-        deadline = time.monotonic() + min(self.cfg.timeout_s, self._budget_left())
+        left = self._budget_left()
+        deadline = time.monotonic() + min(self.cfg.timeout_s, left)
+        ended = (f"the run's model-time budget of {self.cfg.run_budget_s:.0f}s ran out" if left < self.cfg.timeout_s
+                 else f"batch deadline of {self.cfg.timeout_s:.0f}s passed")
         messages = [{"role": "system", "content": system}, {"role": "user", "content": user}]
         problems: list[str] = []
         asked, lost, malformed = 0, 0, False
         for attempt in range(1, self.cfg.attempts + 1):
             remaining = deadline - time.monotonic()
             if remaining <= 0:
-                problems.append(f"batch deadline of {self.cfg.timeout_s:.0f}s passed")
+                problems.append(ended)
                 break
             asked += 1
             wait = self.cfg.backoff_s * 2 ** (attempt - 1)
