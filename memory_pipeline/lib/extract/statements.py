@@ -328,7 +328,7 @@ def _statement(clause: str, tokens: list[str], words: list[str], names_people: b
     key = _key(relation, words, head) if relation != "note" else "note:" + " ".join(sorted(frame(clause)))
     key = "job" if relation == "role" and value else key  # a role at an organisation is where one works
     if relation == "role" and not value and not ends and (title := _title(words, head)):
-        relation, key, value = "title", "title", title  # "I'm a senior analyst": the title one holds
+        relation, key, value = "title", "title", title  # "I'm a hospital pharmacist": the title one holds
     said = _object(words) if stopped and not negated else frozenset()
     return Statement(key, line, ends and not negated, said or content_words(clause), stale, frame(clause), ends,
                      relation, value)
@@ -336,7 +336,7 @@ def _statement(clause: str, tokens: list[str], words: list[str], names_people: b
 
 def _title(words: list[str], head: int) -> str:
     """The title after "I'm a" / "I am now the": up to three modifiers and a job noun, the clause's
-    own words ("I'm a junior analyst at ..." -> "junior analyst"); "" when no job noun ends it."""
+    own words ("I'm a hospital pharmacist at ..." -> "hospital pharmacist"); "" when no job noun ends it."""
     rest = words[head + 1 :]
     while rest and rest[0] in ("a", "an", "the", "now"):
         rest = rest[1:]
