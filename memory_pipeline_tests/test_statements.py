@@ -46,7 +46,8 @@ def test_a_date_is_no_place_and_a_prepositional_piece_is_an_adjunct():
 
 def test_a_title_the_user_holds_is_a_value_of_its_own():
     # "I'm a <modifiers> <job noun>": the title is the value, so a newer title restates the relation
-    assert _by_key("I'm a night-shift hospital pharmacist, mostly wards")["title"].value == "night-shift hospital pharmacist"
+    said = _by_key("I'm a night-shift hospital pharmacist, mostly wards")
+    assert said["title"].value == "night-shift hospital pharmacist"
     assert _by_key("I am now the team lead")["title"].value == "team lead"
     assert "title" not in _by_key("I'm a morning person")  # no job noun: no title
     assert _by_key("I'm a designer at Figma")["job"].value == "Figma"  # an organisation is where one works
