@@ -250,6 +250,17 @@ def test_a_reasoned_answer_says_when_the_rules_answered(server):
 
 
 # -- defect 3 and the run's metadata, through the store and Dagster ---------------------------------
+def _decide_alice(service, eng) -> list[str]:
+    """Consolidate alice with a decision batch limit of 0.3 s: the methods of the decisions written. None
+    is skipped for time and no memory stays flagged."""
+    service.conn.commit()
+    consolidate_user(service.conn, "alice", engine=eng, config=ConsolidationConfig(batch_timeout_s=0.3))
+    rows = service.conn.execute("SELECT action, reason, inputs FROM actions WHERE user_id = 'alice'").fetchall()
+    assert not [r for r in rows if "exceeded" in (r[1] or "")]
+    assert service.conn.execute("SELECT count(*) FROM memories WHERE user_id = 'alice' AND flagged").fetchone()[0] == 0
+    return [r[2]["method"] for r in rows if r[0] in ("MERGE", "REPLACE", "KEEP_SEPARATE", "UPDATE")]
+
+
 @pytest.mark.integration
 def test_rules_decisions_after_a_model_timeout_are_kept(service, server):
     service.remember_many(alice_memories())
@@ -257,13 +268,8 @@ def test_rules_decisions_after_a_model_timeout_are_kept(service, server):
     assert flagged
     server.responder = lambda req: Reply(content=json.dumps(default_answer(req)), delay_s=1.0)
     eng = engine(server, timeout_s=0.3)  # the model's deadline is the decision batch's time limit
-    service.conn.commit()
-    consolidate_user(service.conn, "alice", engine=eng, config=ConsolidationConfig(batch_timeout_s=0.3))
-    rows = service.conn.execute("SELECT action, reason, inputs FROM actions WHERE user_id = 'alice'").fetchall()
-    assert not [r for r in rows if "exceeded" in (r[1] or "")]
-    decided = [r for r in rows if r[0] in ("MERGE", "REPLACE", "KEEP_SEPARATE", "UPDATE")]
-    assert decided and all(r[2]["method"] == "rules (fallback)" for r in decided)
-    assert service.conn.execute("SELECT count(*) FROM memories WHERE user_id = 'alice' AND flagged").fetchone()[0] == 0
+    methods = _decide_alice(service, eng)
+    assert methods and all(m == "rules (fallback)" for m in methods)
 
 
 @pytest.mark.integration
@@ -272,13 +278,8 @@ def test_a_models_valid_decisions_past_the_phase_limit_are_kept(service, server)
     server.responder = lambda req: Reply(content=json.dumps(default_answer(req)),
                                          delay_s=0.4 if task_of(req) == "decision" else 0.0)
     eng = engine(server, timeout_s=2.0)  # the model's deadline is longer than the decision batch's limit
-    service.conn.commit()
-    consolidate_user(service.conn, "alice", engine=eng, config=ConsolidationConfig(batch_timeout_s=0.3))
-    rows = service.conn.execute("SELECT action, reason, inputs FROM actions WHERE user_id = 'alice'").fetchall()
-    assert not [r for r in rows if "exceeded" in (r[1] or "")]
-    decided = [r for r in rows if r[0] in ("MERGE", "REPLACE", "KEEP_SEPARATE", "UPDATE")]
-    assert decided and all(r[2]["method"] == "llm" for r in decided)
-    assert service.conn.execute("SELECT count(*) FROM memories WHERE user_id = 'alice' AND flagged").fetchone()[0] == 0
+    methods = _decide_alice(service, eng)
+    assert methods and all(m == "llm" for m in methods)
 
 
 @pytest.fixture

@@ -89,9 +89,10 @@ class LocalEngine:
         # candidates of its newer memory (lib/judge_relative.py), so all are judged together.
         pairs = list({(n.id, o.id): (n, o, sim) for n, o, sim in candidates.pairs()}.values())  # each pair once
         said = _first_said(m for pair in pairs for m in pair[:2])
+        held = {n.id: held_before(n.content, n.created_at, said) for n, _, _ in pairs}  # once per newer memory
         verdicts = dict(zip(((n.id, o.id) for n, o, _ in pairs), judge_candidates(
-            [(n.id, n.content, o.content, sim, n.created_at, o.created_at, held_before(n.content, n.created_at, said))
-             for n, o, sim in pairs]), strict=True))
+            [(n.id, n.content, o.content, sim, n.created_at, o.created_at, held[n.id]) for n, o, sim in pairs]),
+            strict=True))
         found = [_weighed(f, verdicts.get((f.newer_id, f.older_id))) for f in
                  detect_supersessions(list(candidates.memories))]
         linked = {f.older_id for f in found}  # an older memory gets one successor
