@@ -53,6 +53,9 @@ def tense(text: str, expr: str) -> tuple[str, str]:
         ("I'm excited about Friday", "Friday", (PRESENT, "i'm")),  # "excited" after "be" is no past verb
         ("On Friday, we walked the dog", "On Friday", (PAST, "walked")),  # a fronted phrase joins its clause
         ("dentist on Friday", "on Friday", (PRESENT, "")),  # no tense at all
+        # the simple present of the date's own clause, not the past of the next one
+        ("we fly to Oslo on Friday, I booked it ages ago", "on Friday", (PRESENT, "fly")),
+        ("I think we met on Friday", "on Friday", (PAST, "met")),  # the nearer verb decides
         ("I have a dentist appointment on Friday", "on Friday", (PRESENT, "have")),  # possession, no perfect
         ("I've got the dentist on Friday", "on Friday", (PRESENT, "i've")),
         ("he quit the band on Friday", "on Friday", (PAST, "quit")),  # a past that looks like the base
@@ -103,6 +106,7 @@ def test_a_version_number_is_no_sentence_end():
         ("my exam is on 1 March", "2027-03-01"),
         ("the shop opened in September", "2025-09-01"),
         ("the shop opens in September", "2026-09-01"),
+        ("we relocate in September, I signed the contract already", "2026-09-01"),  # not the next clause's past
         ("we painted the shed this weekend", "2026-02-28"),  # said on a Wednesday: the weekend gone
         ("we're painting the shed this weekend", "2026-03-07"),
         ("we went camping over the weekend", "2026-02-28"),

@@ -85,7 +85,7 @@ def _field(key: str, owner: str | None, value: str) -> Field | None:
     v = _value(value)
     if v is None or (not _named(v) and len(v.split()) > 2):
         return None  # "someone owes: archive the dashboards": a clause, no attribute's value
-    who = owner.lower() if owner and owner.lower() not in USER_OWNERS else ""
+    who = owner.lower() if owner and owner.lower().removeprefix("the ") not in USER_OWNERS else ""
     return Field(tuple(_stem(k) for k in keys), who, v)
 
 

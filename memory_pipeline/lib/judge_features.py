@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from functools import lru_cache
 
@@ -52,6 +52,13 @@ class Span:
     kind: str
     pos: int
     sent: int
+    unit: frozenset[str] = frozenset()  # a number's: the words after it that say what it counts
+
+
+def same_kind(a: Span, b: Span) -> bool:
+    """Two values that could be one attribute's: the same kind, and a number counting the same thing
+    ("one daughter" and "two evenings" count different things; a bare number counts anything)."""
+    return a.kind == b.kind and (a.kind != "number" or not a.unit or not b.unit or bool(a.unit & b.unit))
 
 
 @dataclass(frozen=True)
@@ -106,8 +113,21 @@ def read(text: str) -> Reading:
         frame.add(f"<{kind}>" if kind else low)
         start = False
     frame -= STOP_WORDS
-    values = [v for v in values if not _vocative(tokens, v)]
+    values = [_counted(tokens, sents, v) if v.kind == "number" else v for v in values if not _vocative(tokens, v)]
     return Reading(tuple(tokens), tuple(sents), tuple(values), frozenset(frame), slot_states(text))
+
+
+def _counted(tokens: list[str], sents: list[int], v: Span) -> Span:
+    """A number with the (up to two) words after it in its sentence, singular: what it counts."""
+    after = []
+    for i in range(v.pos + 1, min(v.pos + 3, len(tokens))):
+        if not tokens[i][0].isalpha() or sents[i] != v.sent:
+            break
+        w = tokens[i].lower()
+        if w in MONTHS or w in WEEKDAYS:  # "15 March": a day of a date, comparable with any other
+            return v
+        after.append(w[:-1] if len(w) > 3 and w.endswith("s") and not w.endswith("ss") else w)
+    return replace(v, unit=frozenset(after) - STOP_WORDS)
 
 
 def _vocative(tokens: list[str], v: Span) -> bool:
@@ -169,7 +189,7 @@ def _swap_fit(dn: _Derived, do: _Derived, new_only: list[int], old_only: list[in
     for o in old_only:
         co, before_o = do.context[o], do.before[o]
         for n in new_only:
-            if rn.values[n].kind != ro.values[o].kind:
+            if not same_kind(rn.values[n], ro.values[o]):
                 continue
             cn, before_n = dn.context[n], dn.before[n]
             best = max(best, len(co & cn) / max(1, len(co | cn)))
@@ -264,7 +284,7 @@ def pair_features(newer: str, older: str, cosine: float, newer_at: datetime, old
     old_idx = [i for i, v in enumerate(ro.values) if v.key not in keys_n]
     new_only = [rn.values[i] for i in new_idx]
     old_only = [ro.values[i] for i in old_idx]
-    swaps = {o.kind for o in old_only if any(n.kind == o.kind for n in new_only)}
+    swaps = {o.kind for o in old_only if any(same_kind(n, o) for n in new_only)}
     if {"date", "time"} & swaps:
         swaps.add("date_time")
     old_mentions = [v for v in rn.values if v.key in keys_o]
@@ -324,7 +344,7 @@ def differing_values(newer: str, older: str) -> tuple[str, str]:
     for o in ro.values:
         if o.key in keys_n:
             continue
-        same = [n for n in new_only if n.kind == o.kind]
+        same = [n for n in new_only if same_kind(n, o)]
         if same:
             return o.key, same[0].key
     olds = [v.key for v in ro.values if v.key not in keys_n]

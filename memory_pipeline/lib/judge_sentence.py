@@ -14,7 +14,7 @@ import math
 from dataclasses import dataclass
 from functools import lru_cache
 
-from memory_pipeline.lib.judge_features import FIRST_PERSON, Reading, Span, read
+from memory_pipeline.lib.judge_features import FIRST_PERSON, Reading, Span, read, same_kind
 from memory_pipeline.lib.text import STOP_WORDS
 from memory_pipeline.lib.vocab.judge import (
     CHANGE_CUES,
@@ -79,7 +79,7 @@ def _slot_agree(sn: Sentence, so: Sentence, new_only: list[Span], old_only: list
     rn_words, ro_words = _neighbours(sn), _neighbours(so)
     for o in old_only:
         for n in new_only:
-            if n.kind == o.kind and rn_words.get(n.pos, set()) & ro_words.get(o.pos, set()):
+            if same_kind(n, o) and rn_words.get(n.pos, set()) & ro_words.get(o.pos, set()):
                 return 1.0
     return 0.0
 
@@ -141,7 +141,7 @@ def sentence_features(newer: str, older: str) -> list[float]:
     all_new = {v.key for s in new for v in s.values}
     new_only = [v for v in sn.values if v.key not in keys_o]
     old_only = [v for v in so.values if v.key not in keys_n]
-    swap = any(n.kind == o.kind for n in new_only for o in old_only)
+    swap = any(same_kind(n, o) for n in new_only for o in old_only)
     past = any(w in NEGATORS or w in PAST_MARKERS for w in sn.words) and bool(keys_n & keys_o)
     own = sn.own and sn.assertive
     f = {

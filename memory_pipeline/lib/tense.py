@@ -29,9 +29,11 @@ from memory_pipeline.lib.vocab.tense import (
     MODALS,
     NOT_BEFORE_PAST,
     NOT_PAST_ED,
+    NOT_VERBS,
     PARTICIPLES,
     PERFECT,
     PERFECT_ADVERBS,
+    PLAIN_SUBJECTS,
     PRESENT_BE,
     PRONOUNS_IS,
     REPORTING_VERBS,
@@ -102,6 +104,9 @@ def _reading(toks: list[str], i: int) -> str | None:
     if w.endswith("ing") and len(w) > 5 and w.isalpha() and not w.endswith(("thing", "morning", "evening")) \
             and w != "during" and (prev in PRESENT_BE or prev == "" or prev in _STRONG):
         return PRESENT  # "we are painting", or a note's "hosting lunch on Sunday"
+    adverb = len(w) > 4 and w.endswith("ly") and not w.endswith("ply")  # "finally", not "fly" or "reply"
+    if prev in PLAIN_SUBJECTS and w.isalpha() and not adverb and w not in NOT_VERBS:
+        return PRESENT  # the simple present after "I", "we", "they": "we fly out in May" is an arrangement
     return None
 
 

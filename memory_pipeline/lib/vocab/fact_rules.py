@@ -80,7 +80,7 @@ FACT_RULES = (
         _DISLIKE,
     ),
     ("stand", rf"\bi\s+{RX_CANT}\s+stand\s+", "object", _DISLIKE),
-    (" ".join((*HABIT_ADVERBS, "tend")), rf"\bi\s+(?:{'|'.join(HABIT_ADVERBS)}|tend\s+to)\s+", "habit"),
+    (" ".join(HABIT_ADVERBS), rf"\bi\s+(?:{'|'.join(HABIT_ADVERBS)})\s+", "habit"),
     ("every each", rf"\b(?P<how>every|each)\s+(?P<period>{PERIODS})\s*,?\s+i\s+", "habit"),
     (
         "mondays tuesdays wednesdays thursdays fridays saturdays sundays weekends weekdays",

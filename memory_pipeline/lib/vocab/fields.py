@@ -32,8 +32,7 @@ NOT_FIELD_VALUES = frozenset({
     "and", "or", "but", "with", "about", "all", "more", "less", "much", "many", "some", "any", "my",
     "your", "our", "is", "are", "at", "by", "for", "from", "of", "bye", "lol", "haha", "agreed", "totally", "thanks", "welcome",
 })  # fmt: skip
-# Owners that are the user ("Top language for them: Go").
-USER_OWNERS = frozenset({"the user", "user", "them", "me", "us"})
+USER_OWNERS = frozenset({"user", "them", "me", "us"})  # the user, an article dropped ("Top language for them: Go")
 # Words after a value that say when it holds, not what it is ("helix now", "Berlin these days").
 VALUE_TAIL = re.compile(
     r"\s+(?:now|these\s+days|nowadays|going\s+forward|from\s+now\s+on|for\s+now|currently|anymore|"

@@ -59,8 +59,8 @@ TEMPORAL_RULES = (
     (rf"\bin\s+{_N}\s+{_UNIT}(?:['’]s?\s+time)?\b", "ahead", ("in", _UNITS)),
     (rf"\b{_N}\s+{_UNIT}\s+from\s+(?:now|today)\b", "ahead", ("from", _UNITS)),
     (rf"\b(?:(?:the|this)\s+)?past\s+(?:{_N}\s+)?{_UNIT}\b", "recent_span", ("past", _UNITS)),
-    (rf"\b(?:the\s+)?last\s+{_N}\s+{_UNIT}\b", "recent_span", ("last", _UNITS)),
-    (rf"\b(?:the\s+)?next\s+{_N}\s+{_UNIT}\b", "upcoming_span", ("next", _UNITS)),
+    (rf"\blast\s+{_N}\s+{_UNIT}\b", "recent_span", ("last", _UNITS)),
+    (rf"\bnext\s+{_N}\s+{_UNIT}\b", "upcoming_span", ("next", _UNITS)),
     (
         r"\b(?P<rel>last|this\s+past|this\s+coming|this|next)\s+(?P<unit>week|weekend|month|year)\b",
         "relative_unit",
@@ -116,7 +116,7 @@ TEMPORAL_RULES = (
     (
         r"\b(?P<rel>on|this)\s+(?-i:(?P<day>Mon|Tues?|Wed|Thu(?:rs?)?|Fri|Sat))\b",
         "weekday",
-        ("on this", WEEKDAY_ABBREVIATIONS),
+        (("on", "this"), WEEKDAY_ABBREVIATIONS),  # either word
     ),
     (
         rf"\b(?:(?P<prep>on|by|until|till|to|through|between|and|from|since|before|after|for|is|was|{_WEEKDAY_ALT})"

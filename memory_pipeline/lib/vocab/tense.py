@@ -46,6 +46,8 @@ PERFECT_ADVERBS = _words("just already never finally not ever also recently alwa
 # Verbs whose past is their base form: past after a subject pronoun ("she put" would be "puts" now).
 SAME_PAST = _words("quit put cut hit let set shut hurt read upset split spread cast")
 SUBJECT_PRONOUNS = _words("i we you he she they it")
+PLAIN_SUBJECTS = _words("i we they")  # their simple present shows no ending ("you" is an object as often)
+NOT_VERBS = PERFECT_ADVERBS | _words("all both too only even really to in on at for with of about")
 # Before "quit" or "put" these leave it a base form: "to quit", "will quit", "don't quit".
 NOT_BEFORE_PAST = _words("to do does don't doesn't didn't let let's will shall can could should must might may would")
 # "-ed" words that are not past verbs.
