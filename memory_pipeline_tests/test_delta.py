@@ -13,6 +13,7 @@ from memory_pipeline.engines import LocalEngine
 from memory_pipeline.store import consolidation_batch as bsql
 from memory_pipeline.store import consolidation_read as batched
 from memory_pipeline.store import delta as delta_sql
+from memory_pipeline.store.consolidation import users_due
 from memory_pipeline_tests.fixtures import T0, alice_memories
 from memory_pipeline_tests.test_batched import _log
 from memory_pipeline_tests.test_incremental import _as, _state
@@ -203,3 +204,31 @@ def test_the_session_block_is_rendered_again_only_when_its_inputs_change(service
     smaller, fp2 = service.conn.execute(
         "SELECT block, inputs_fingerprint FROM session_context WHERE user_id = 'sb'").fetchone()
     assert fp2 != fp and len(smaller) < len(block)
+
+
+def test_users_due_counts_what_the_rows_say(service):
+    """The sensor's read (indexes only) against the same counts taken row by row: users due by new
+    memories since their last run, by working memory, both, and neither."""
+    users = {"due-new": 5, "due-none": 2, "due-working": 4}
+    for user, n in users.items():
+        for i in range(n):
+            service.remember(user, f"note {i} about the {user} garden shed, version {i}", created_at=T0 + timedelta(i))
+    _consolidate(service, ["due-none", "due-working"])
+    service.remember("due-none", "one more note about a shed door", created_at=T0 + timedelta(30))
+    service.conn.execute("UPDATE memories SET layer = 'working' WHERE user_id = 'due-working'")
+    service.conn.commit()
+
+    rows = service.conn.execute(
+        "SELECT m.user_id, m.id, m.layer, coalesce(s.last_memory_id, 0) FROM memories m"
+        " LEFT JOIN consolidation_state s ON s.user_id = m.user_id WHERE m.user_id LIKE 'due-%'").fetchall()
+    for min_new, max_working in ((3, 3), (1, 100), (100, 0)):
+        want = {}
+        for u in users:
+            mine = [r for r in rows if r[0] == u]
+            new, working = sum(r[1] > r[3] for r in mine), sum(r[2] == "working" for r in mine)
+            if new >= min_new or working > max_working:
+                want[u] = (u, new, working, max(r[1] for r in mine))
+        got = [r for r in users_due(service.conn, min_new, max_working) if r[0].startswith("due-")]
+        assert got == [want[u] for u in sorted(want)], (min_new, max_working)
+    service.conn.rollback()
+    assert {r[0] for r in users_due(service.conn, 3, 3) if r[0].startswith("due-")} == {"due-new", "due-working"}

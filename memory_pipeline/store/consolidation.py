@@ -300,15 +300,20 @@ def upsert_session_context(conn: psycopg.Connection, user_id: str, block: str, s
     )
 
 
-def users_due(conn: psycopg.Connection, min_new: int, max_working: int) -> list[tuple[str, int, int]]:
-    """Users with >= min_new memories since their last consolidation, or > max_working in working memory."""
+def users_due(conn: psycopg.Connection, min_new: int, max_working: int) -> list[tuple[str, int, int, int]]:
+    """Users with >= min_new memories since their last consolidation, or > max_working in working
+    memory: (user, new, working, newest id). Read from indexes only ((user_id, id) and the partial
+    working one), never the rows and their vectors: the sensor asks every minute."""
     return conn.execute(
-        "SELECT m.user_id, count(*) FILTER (WHERE m.id > coalesce(s.last_memory_id, 0)) AS new,"
-        " count(*) FILTER (WHERE m.layer = 'working') AS working, max(m.id)"
-        " FROM memories m LEFT JOIN consolidation_state s ON s.user_id = m.user_id"
-        " GROUP BY m.user_id"
-        " HAVING count(*) FILTER (WHERE m.id > coalesce(s.last_memory_id, 0)) >= %s"
-        "   OR count(*) FILTER (WHERE m.layer = 'working') > %s ORDER BY m.user_id",
+        "WITH fresh AS (SELECT m.user_id, count(*) AS new, max(m.id) AS top FROM memories m"
+        "   LEFT JOIN consolidation_state s ON s.user_id = m.user_id"
+        "   WHERE m.id > coalesce(s.last_memory_id, 0) GROUP BY m.user_id),"
+        " busy AS (SELECT user_id, count(*) AS working FROM memories WHERE layer = 'working' GROUP BY user_id)"
+        " SELECT u, new, working, coalesce(top, (SELECT max(id) FROM memories WHERE user_id = u)) FROM ("
+        "   SELECT coalesce(f.user_id, b.user_id) AS u, coalesce(f.new, 0) AS new,"
+        "          coalesce(b.working, 0) AS working, f.top"
+        "   FROM fresh f FULL JOIN busy b ON b.user_id = f.user_id) d"
+        " WHERE new >= %s OR working > %s ORDER BY u",
         (min_new, max_working),
     ).fetchall()
 
