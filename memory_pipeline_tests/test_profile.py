@@ -333,6 +333,14 @@ def test_a_superseded_employer_stays_when_its_successor_names_no_employer():
         assert "Works at Figma" not in build_profile(sources, superseded_ids=frozenset({"a"})).content, newer
 
 
+def test_news_of_a_person_does_not_retire_the_users_relation_to_them():
+    # the judge linked a son's news to the memory naming him: the user still has a son called Tomas
+    sources = [ProfileSource("a", "I have one son, Tomas, he is 7 and obsessed with trains", T0, successor="b"),
+               src("b", "Tomas joined the chess club at his new school, he loves it", 40)]
+    profile = build_profile(sources, superseded_ids=frozenset({"a"}))
+    assert any("son" in line and "Tomas" in line for line in profile.sections["current"]), profile.sections
+
+
 def test_the_same_value_said_again_keeps_what_the_older_statement_says():
     profile = build_profile([src("a", "I work at Monzo as a staff engineer", 0),
                              src("b", "I'm working at Monzo on the payments team now", 30)])

@@ -76,6 +76,13 @@ def test_a_verb_whose_subject_is_a_thing_is_not_the_users_relation():
     assert _by_key("we moved to Bristol last week")["residence"].value == "Bristol"  # the user's own move is
 
 
+def test_a_motion_verb_with_an_object_moves_the_thing_not_the_user():
+    # "we moved our backlog to Asana": the backlog went to Asana; the user lives where they did
+    for text in ("we moved our backlog to Asana last month", "I moved the standup to Thursday at Acme"):
+        assert not any(st.value for st in statements(text) if st.relation == "residence"), text
+    assert _by_key("we finally moved back to Cardiff")["residence"].value == "Cardiff"
+
+
 def test_an_ordinal_opening_the_users_own_clause_still_lets_a_stop_be_one():
     assert [st.past for st in statements("first I quit the gym, then the pool")] == [True]
 

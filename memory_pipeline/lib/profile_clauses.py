@@ -153,7 +153,7 @@ def not_replaced(said: Sequence[Statement], successor: Sequence[Statement]) -> l
     keys = {st.key for st in successor}
     valued = {st.key for st in successor if st.value}
     # only what the successor states counts: a plan or another person's news replaces nothing
-    spoken = stems(frozenset().union(*(st.words for st in successor)) - _HEAD_WORDS)
+    spoken = stems(frozenset().union(*(st.words for st in successor if st.relation != "theirs")) - _HEAD_WORDS)
 
     def replaced(st: Statement) -> bool:
         if st.value:

@@ -165,6 +165,9 @@ def _value(relation: str, clause: str, head_word: str) -> str | None:
     whose value is a place or an organisation: "starting at Wise as ..." -> "Wise"; a date is none."""
     if relation not in pw.PLACE_OF:
         return None
+    if relation == "residence" and (o := re.search(rf"(?i:\b{re.escape(head_word)}\s+(\w+))", clause)) \
+            and o.group(1).lower() in pw.DETERMINERS | pw.FIRST_PERSON | pw.OTHER_PRONOUNS | {"them"}:
+        return None  # "moved our tracking to Linear": a verb with an object moves the thing, not the user
     preps = "|".join(pw.PLACE_OF[relation])
     m = re.search(rf"(?i:\b{re.escape(head_word)}\b(?:\s+\S+)*?\s+(?:{preps})|\b{re.escape(head_word)})"
                   rf"\s+(?:the\s+)?{_NOT_DATE}{_NAME}", clause)

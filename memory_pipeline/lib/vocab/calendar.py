@@ -29,6 +29,5 @@ TENS: dict[str, int] = {
 # The number words number_value() reads.
 SMALL_NUMBERS: dict[str, int] = {**NUMBER_WORDS, "dozen": 12}
 # Regex alternation of SMALL_NUMBERS, longest first.
-NUMBER_WORDS_PATTERN = "|".join(sorted(SMALL_NUMBERS, key=len, reverse=True))
 # First month of each season.
 SEASONS: dict[str, int] = {"spring": 3, "summer": 6, "autumn": 9, "fall": 9, "winter": 12}

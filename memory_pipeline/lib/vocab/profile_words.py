@@ -4,12 +4,8 @@ profile holds: residence, work, role, family and pets, tools, languages, diet, a
 
 from memory_pipeline.lib.vocab.stop_words import ENGLISH_STOP_WORDS
 
-FIRST_PERSON = frozenset({
-    "i", "i'm", "im", "i've", "i'd", "i'll", "me", "my", "myself", "we", "we're", "we've", "our", "us",
-})  # fmt: skip
-OTHER_PRONOUNS = frozenset({
-    "he", "she", "they", "he's", "she's", "they're", "his", "her", "their", "you", "your", "it", "it's",
-})  # fmt: skip
+FIRST_PERSON = frozenset({"i", "i'm", "im", "i've", "i'd", "i'll", "me", "my", "myself", "we", "we're", "we've", "our", "us"})
+OTHER_PRONOUNS = frozenset({"he", "she", "they", "he's", "she's", "they're", "his", "her", "their", "you", "your", "it", "it's"})
 PREPOSITIONS = frozenset({"at", "from", "for", "with", "of", "in", "on", "about", "after", "before"})
 DETERMINERS = frozenset({"the", "a", "an", "each", "every", "some"})
 AUXILIARIES = frozenset({"is", "are", "was", "were", "has", "have", "had", "can", "can't", "will", "won't",
