@@ -118,14 +118,15 @@ def read(text: str) -> Reading:
 
 
 def _counted(tokens: list[str], sents: list[int], v: Span) -> Span:
-    """A number with the (up to two) words after it in its sentence, singular: what it counts."""
+    """A number with the (up to two) words after it in its sentence, singular: what it counts; a day
+    beside a month name ("15 March", "September 20") counts days of a date."""
+    if any(0 <= i < len(tokens) and tokens[i].lower() in MONTHS for i in (v.pos - 1, v.pos + 1)):
+        return replace(v, unit=frozenset({"<date>"}))
     after = []
     for i in range(v.pos + 1, min(v.pos + 3, len(tokens))):
         if not tokens[i][0].isalpha() or sents[i] != v.sent:
             break
         w = tokens[i].lower()
-        if w in MONTHS or w in WEEKDAYS:  # "15 March": a day of a date, comparable with any other
-            return v
         after.append(w[:-1] if len(w) > 3 and w.endswith("s") and not w.endswith("ss") else w)
     return replace(v, unit=frozenset(after) - STOP_WORDS)
 
