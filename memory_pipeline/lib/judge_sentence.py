@@ -1,7 +1,7 @@
 """Sentence-level features for the supersession judge.
 
-A real change is often one sentence in a chatty message ("... so the report is now due 2 April. going
-to sleep"), so whole-text features are diluted by everything around it. Here each text is split into
+A real change is often one sentence in a chatty message ("... so the audit is now on 9 June. off to
+the gym"), so whole-text features are diluted by everything around it. Here each text is split into
 sentences (by `judge_features.read`), the (newer, older) sentence pair whose masked frames overlap most
 is chosen among the sentences that hold a value, and the value / holder / modality / cue features are
 read on that pair alone. No feature names a phrase; the word classes are the closed ones of

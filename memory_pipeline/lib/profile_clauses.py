@@ -87,7 +87,7 @@ class Stated:
                 line, words = rendered(st), st.words
                 held = self.current.get(st.key)
                 if held and st.value and st.value.lower() in held[1].lower() and st.relation != "theirs":
-                    # the same value again ("first week at Wise" after "starting at Wise as a staff engineer"):
+                    # the same value again ("second day at Orbis" after "joining Orbis as a data analyst"):
                     # the newer source states both (a person's news is no value: their newest holds)
                     line, words = f"{line} | {held[1].split(_DASH, 1)[-1]}", words | held[3]
                 elif held and st.value and one_time and held[2] == source_id and key == st.key:
@@ -146,8 +146,8 @@ def clauses_of(line: str) -> list[str]:
 
 def not_replaced(said: Sequence[Statement], successor: Sequence[Statement]) -> list[Statement]:
     """The statements of a superseded source its successor does not speak to: not the same attribute,
-    no content word in common with what the successor states ("project manager at Arup" stays when "moved off Leeds" supersedes
-    "project manager at Arup, currently on the Leeds redevelopment"). A statement naming a value (a place, an
+    no content word in common with what the successor states ("site engineer at Kestrel" stays when "moved off Derby" supersedes
+    "site engineer at Kestrel, currently on the Derby bridge job"). A statement naming a value (a place, an
     organisation) is replaced only by one naming a value for its attribute or speaking to that value: as in
     `Stated.read`, a newer statement naming none ("promoted to team lead") stands beside it ("works at Acme")."""
     keys = {st.key for st in successor}
@@ -187,8 +187,8 @@ def current_lines(clauses: Stated, latest: dict, stated: dict[str, set[str]]) ->
 
 
 def _joined(lines: Iterable[str]) -> str:
-    """Lines as one, each clause once and each value named first once: "Works at Wise — First week at Wise
-    | Starting at Wise as a staff engineer"."""
+    """Lines as one, each clause once and each value named first once: "Works at Orbis — Second day at Orbis
+    | Joining Orbis as a data analyst"."""
     out, named = [], set()
     for part in (part for line in lines for part in line.split(" | ")):
         value, _, clause = part.rpartition(_DASH)
