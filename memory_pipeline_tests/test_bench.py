@@ -10,6 +10,7 @@ import pytest
 
 from memory_pipeline.bench import calibration, report
 from memory_pipeline.bench.run import MEASURES, TINY, parse_only, run_bench
+from memory_pipeline.bench.targets import targets
 
 
 def _unit(x) -> bool:
@@ -196,3 +197,18 @@ def test_scale_users_stage_on_a_small_store(tmp_path):
     for view in ("asset_page", "partitions_view"):
         assert not u["ui"]["shards"][view]["errors"] and not u["ui"]["per_user"][view]["errors"]
     assert u["recall"]["small"]["n"] == 10
+    assert u["baseline_consolidation"]["users"] == 30 and u["baseline_consolidation"]["finished"]
+
+
+def test_scale_users_figures_against_issue_34_targets():
+    users = {"users": 100, "memories": 2000, "ticks": {"sensor_tick_s": [6.2, 0.9, 0.8]},
+             "nightly_1": {"dagster_overhead_per_user_ms": 12.0}, "nightly_4": {"dagster_overhead_per_user_ms": 64.0},
+             "ui": {"shards": {"asset_page": {"median_s": 0.02}}, "per_user": {"asset_page": {"median_s": 3.5}}},
+             "recall": {"small": {"p95_ms": 6.1}}, "speedup": {"x2": 1.5, "x4": 1.2}}
+    met = {r[0]: r[4] for r in targets({"measures": {"users": users}})}
+    assert met == {  # the worst tick counts: a fresh process's first
+        "sensor tick (worst of 3, fresh process)": False,
+        "Dagster overhead per user with something new, 1 run(s) at once": True,
+        "Dagster overhead per user with something new, 4 run(s) at once": False,
+        "asset page (GraphQL, shards partitions)": True, "asset page (GraphQL, per_user partitions)": False,
+        "recall p95 after the nightly runs": True, "nightly speed-up, 2 / 4 runs at once": None}

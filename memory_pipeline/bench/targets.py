@@ -286,6 +286,28 @@ def _probes(v: dict) -> list[list[Any]]:
     return rows
 
 
+def _users(v: dict) -> list[list[Any]]:
+    """Issue 34's targets at the stage's size (`bench --scale-users`)."""
+    at = f"{v['users']:,} users, {v['memories']:,} memories"
+    rows = []
+    if t := v.get("ticks"):
+        worst = max(t["sensor_tick_s"])
+        rows.append(["sensor tick (worst of 3, fresh process)", f"{worst} s", at, "<= 5 s", worst <= 5])
+    for c in (1, 2, 4):
+        if n := v.get(f"nightly_{c}"):
+            ms = n["dagster_overhead_per_user_ms"]
+            rows.append([f"Dagster overhead per user with something new, {c} run(s) at once", f"{ms} ms", at,
+                         "<= 50 ms", ms <= 50])
+    for shape, ui in (v.get("ui") or {}).items():
+        s = ui["asset_page"]["median_s"]
+        rows.append([f"asset page (GraphQL, {shape} partitions)", f"{s} s", at, "<= 3 s", s <= 3])
+    if r := (v.get("recall") or {}).get("small"):
+        rows.append(["recall p95 after the nightly runs", f"{r['p95_ms']} ms", at, "<= 10 ms", r["p95_ms"] <= 10])
+    if s := v.get("speedup"):
+        rows.append(["nightly speed-up, 2 / 4 runs at once", f"{s.get('x2')}x / {s.get('x4')}x", at, "reported", None])
+    return rows
+
+
 _ROWS: tuple[tuple[str, Callable[[dict], list[list[Any]]]], ...] = (
     ("encoder", _encoder),
     ("ingest", _ingest),
@@ -300,4 +322,5 @@ _ROWS: tuple[tuple[str, Callable[[dict], list[list[Any]]]], ...] = (
     ("real", _real),
     ("real_supersession", _real_supersession),
     ("probes", _probes),
+    ("users", _users),
 )
