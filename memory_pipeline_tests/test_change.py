@@ -21,7 +21,7 @@ FIELD = _deleted("field")
 # "X is gone", "X got retired", "X anymore", "at X before", "(was X)", "off X", "goodbye X", "no longer a <title>"
 PAST = _deleted("said-as-past")
 # The guard that a word left behind be said of the same named thing in both texts: it blocked a real
-# probes-dev change ("IT wiped the ThinkPad and handed me a MacBook Pro") and no development false one.
+# probes-dev change (a work laptop wiped and another handed over) and no development false one.
 # The dropped-word, motion and role paths (issue 30's rule budget, 2026-12-06); the title is now read by
 # the clause reader (lib/extract/statements.py) for the judge, not by the detector.
 DROPPED = _deleted("dropped-word")

@@ -33,7 +33,7 @@ def test_values_are_read_by_shape_and_masked_in_the_frame():
 
 def test_another_persons_value_is_theirs_and_the_users_is_the_users():
     older = "I live in Porto near the market"
-    assert feats("my sister just moved to Lisbon for work", older)["other_holder_new"] == 1.0
+    assert feats("my cousin has just moved to Lisbon for a job", older)["other_holder_new"] == 1.0
     assert feats("Tessa moved to Lisbon last week", older)["other_holder_new"] == 1.0
     assert feats("we finally moved to Lisbon last week", older)["other_holder_new"] == 0.0
 

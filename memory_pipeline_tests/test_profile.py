@@ -295,14 +295,14 @@ def test_an_acronym_keeps_its_case():
 
 
 def test_a_superseded_source_is_read_where_it_was_said():
-    # the flatshare memory was superseded (wrongly, by an unrelated one): what it states is still newer than
-    # the older home, so it replaces it
-    sources = [src("a", "moving back in with my parents in York for the summer", 0),
-               ProfileSource("b", "found a flatshare in Preston with two other grads", T0 + timedelta(days=60),
+    # the shared-house memory was superseded (wrongly, by an unrelated one): what it states is still newer
+    # than the older home, so it replaces it
+    sources = [src("a", "staying with my aunt in Norwich until the job hunt is over", 0),
+               ProfileSource("b", "found a room in a shared house in Derby near the station", T0 + timedelta(days=60),
                              successor="c"),
-               src("c", "started playing 5-a-side on Tuesdays with people from work", 90)]
+               src("c", "started going to a climbing wall on Thursdays with people from the office", 90)]
     profile = build_profile(sources, superseded_ids=frozenset({"b"}))
-    assert "Preston" in profile.content and "York" not in profile.content, profile.content
+    assert "Derby" in profile.content and "Norwich" not in profile.content, profile.content
 
 
 def test_a_clause_a_memory_says_again_is_not_retired_by_it():

@@ -44,7 +44,7 @@ def test_another_persons_facts_are_theirs(service):
 
 def test_a_stopped_state_is_past_not_an_aversion(service):
     content, cited, _, _ = _profile(service, "u-quit", [
-        "I work as a nurse at St Mary's hospital.",
+        "I work as a nurse at St Helen's clinic.",
         "I live in York with my partner.",
         "I quit nursing last month, it was burning me out.",
     ])
@@ -92,11 +92,11 @@ def test_the_newest_statement_wins_and_is_cited(service):
 
 def test_a_superseded_memory_keeps_what_its_successor_does_not_replace(service):
     content, _, _, _ = _profile(service, "u-keep", [
-        "I'm a project manager at Arup, currently on the Leeds station job.",
-        "I've been moved off Leeds onto the Manchester tram extension.",
+        "I'm a site engineer at Kestrel, currently on the Derby bridge job.",
+        "I've been moved off Derby onto the Stockport bypass scheme.",
     ])
-    assert "Arup" in content and "Manchester" in content, content
-    assert not [line for line in _lines(content) if "Leeds station" in line], content
+    assert "Kestrel" in content and "Stockport" in content, content
+    assert not [line for line in _lines(content) if "Derby bridge" in line], content
 
 
 def test_another_persons_tools_and_the_users_wishes_are_not_the_users(service):
