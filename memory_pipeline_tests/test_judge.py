@@ -31,6 +31,16 @@ def test_values_are_read_by_shape_and_masked_in_the_frame():
     assert "porto" not in r.frame and "<name>" in r.frame
 
 
+def test_numbers_swap_only_when_they_count_the_same_thing():
+    # a class "two evenings a week" replaces no "one son"; "3 cats" does replace "2 cats"
+    assert feats("now I go to a pottery class two evenings a week", "I have one son, Rafi")["swap_number"] == 0.0
+    assert feats("we have 3 cats since the kitten arrived", "we have 2 cats at home")["swap_number"] == 1.0
+    # a day beside a month is a day of a date: it swaps with another day, not with a count of steps
+    assert feats("the launch is now on 5 April", "the launch is on 15 March")["swap_number"] == 1.0
+    assert feats("we promised the export for September 20", "the guide has 9 steps")["swap_number"] == 0.0
+    assert feats("the queue is down to 12", "the queue was at 40 tickets")["swap_number"] == 1.0  # a bare number: any
+
+
 def test_another_persons_value_is_theirs_and_the_users_is_the_users():
     older = "I live in Porto near the market"
     assert feats("my cousin has just moved to Lisbon for a job", older)["other_holder_new"] == 1.0
