@@ -110,3 +110,9 @@ def test_likings_are_one_per_thing():
     said = statements("My favourite film is Heat. My favourite band is Low. I like tea", profile=True)
     keys = [st.key for st in said]
     assert keys == ["preference:film", "preference:band", "preference:tea"]
+
+
+def test_a_proposal_states_no_fact():
+    # "let's ..." proposes; "giving keto a go, let's see how long I last" says nothing the user is
+    assert not statements("giving keto a go this month, let's see how long I last", profile=True)
+    assert [st.value for st in statements("I live in Hove, let's meet near the pier")] == ["Hove"]

@@ -33,7 +33,7 @@ CONDITIONAL = frozenset({"if", "unless", "suppose", "imagine"})
 INTENT = frozenset({
     "want", "wants", "wanna", "planning", "plan", "thinking", "considering", "hoping", "hope", "wish",
     "someday", "might", "maybe", "should", "could", "would", "i'd", "we'd", "dreaming", "trying", "try",
-    "eventually",
+    "eventually", "let's", "lets",
 })  # fmt: skip
 # a state that ended: cessation verbs and adverbs, and those said in two words (a verb and its particle,
 # "no" or "any" and a comparative): first word -> the second words that make it one
