@@ -57,7 +57,7 @@ class Span:
 
 def same_kind(a: Span, b: Span) -> bool:
     """Two values that could be one attribute's: the same kind, and a number counting the same thing
-    ("one daughter" and "two evenings" count different things; a bare number counts anything)."""
+    ("three sons" and "four mornings" count different things; a bare number counts anything)."""
     return a.kind == b.kind and (a.kind != "number" or not a.unit or not b.unit or bool(a.unit & b.unit))
 
 
@@ -119,7 +119,7 @@ def read(text: str) -> Reading:
 
 def _counted(tokens: list[str], sents: list[int], v: Span) -> Span:
     """A number with the (up to two) words after it in its sentence, singular: what it counts; a day
-    beside a month name ("15 March", "September 20") counts days of a date."""
+    beside a month name ("9 June", "October 3") counts days of a date."""
     if any(0 <= i < len(tokens) and tokens[i].lower() in MONTHS for i in (v.pos - 1, v.pos + 1)):
         return replace(v, unit=frozenset({"<date>"}))
     after = []
