@@ -63,6 +63,22 @@ def test_relative_dates_are_resolved_in_place_explicit_and_guessed_ones_left():
     assert with_dates("We shipped on Friday.", FRI) == ("We shipped on Friday (2 June 2023).", ["2 June 2023"])
 
 
+def test_a_period_over_before_the_newest_source_says_so_unless_told_in_the_past():
+    later = datetime(2024, 2, 1, tzinfo=UTC)
+    text, dates = with_dates("I am aiming for 30 runs this year, 8 so far.", FRI, until=later)
+    assert text == "I am aiming for 30 runs this year (2023, now past), 8 so far."
+    assert dates == ["2023"]  # the resolution itself is unchanged
+    assert with_dates("We will ship next week.", FRI, until=later)[0] == (
+        "We will ship next week (the week after 9 June 2023, now past).")
+    # told in the past, a day (an event's, not a period), not yet over, or no newer source: nothing to add
+    assert with_dates("I am at the dentist today.", FRI, until=later)[0] == "I am at the dentist today (9 June 2023)."
+    assert with_dates("We shipped last week.", FRI, until=later)[0] == (
+        "We shipped last week (the week before 9 June 2023).")
+    assert with_dates("I am aiming for 30 runs this year.", FRI, until=datetime(2023, 12, 1, tzinfo=UTC))[0] == (
+        "I am aiming for 30 runs this year (2023).")
+    assert with_dates("I am aiming for 30 runs this year.", FRI)[0] == "I am aiming for 30 runs this year (2023)."
+
+
 def test_fact_sentences_of_a_transcript_turn():
     turn = "Melanie: Wow, Caroline! That's great! I just signed up for a pottery class yesterday. Have you tried it?"
     (fact,) = fact_sentences(turn, FRI, NAMES, split_sentences)

@@ -41,6 +41,16 @@ def test_numbers_swap_only_when_they_count_the_same_thing():
     assert feats("the queue is down to 12", "the queue was at 40 tickets")["swap_number"] == 1.0  # a bare number: any
 
 
+def test_a_value_made_more_specific_is_read_as_extended():
+    # a title or a name made more specific; the same value, another value or a shorter one is not
+    assert feats("I was made Lead Data Engineer in May", "I am a Data Engineer at Acme")["value_extended"] == 1.0
+    assert feats("I am still a Data Engineer at Acme", "I am a Data Engineer at Acme")["value_extended"] == 0.0
+    assert feats("I moved to Globex as a Product Owner", "I am a Data Engineer at Acme")["value_extended"] == 0.0
+    assert feats("Acme is fine", "I am at Acme Robotics")["value_extended"] == 0.0
+    # one word is too often a place inside a larger name (a time zone holds its city)
+    assert feats("my time zone is America/Denver", "I live in Denver, USA")["value_extended"] == 0.0
+
+
 def test_another_persons_value_is_theirs_and_the_users_is_the_users():
     older = "I live in Porto near the market"
     assert feats("my cousin has just moved to Lisbon for a job", older)["other_holder_new"] == 1.0

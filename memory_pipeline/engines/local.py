@@ -58,7 +58,8 @@ def _weighed(sup: Supersession, v: Verdict | None) -> Supersession:
     if v is None:
         return sup
     why = ", ".join(f"{name} {c:+.2f}" for name, c in v.deciding)
-    return replace(sup, confidence=round(v.probability, 3), reason=f"{sup.reason}; judge p={v.probability:.2f} ({why})")
+    p = round(v.probability, 3)  # the reason states the weight written, rounded the same way
+    return replace(sup, confidence=p, reason=f"{sup.reason}; judge p={p:.2f} ({why})")
 
 
 class LocalEngine:

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from datetime import date, datetime
 
 from memory_pipeline.lib.temporal import TemporalReference, resolve_temporal_references
+from memory_pipeline.lib.tense import PAST, tense_of
 from memory_pipeline.lib.text import STOP_WORDS, words
 from memory_pipeline.lib.vocab.chatter import (
     EVALUATIVE,
@@ -94,31 +95,37 @@ def date_phrase(ref: TemporalReference, anchor: date) -> str:
     return f"{_day(start)} to {_day(end)}"
 
 
-def with_dates(text: str, anchor: datetime) -> tuple[str, list[str]]:
+def with_dates(text: str, anchor: datetime, until: datetime | None = None) -> tuple[str, list[str]]:
     """`text` with each relative date expression followed by its resolution in words, and those
-    resolutions. Explicit dates ("7 May 2023") are left as they are."""
+    resolutions. Explicit dates ("7 May 2023") are left as they are. A period (a week, month, season or
+    year: not a day, which is an event's) that ended before `until` (the newest source of what is
+    summarised), in a clause not told in the past ("trying to read 40 books this year", "we fly out next
+    week"), says so: what the clause states held for a time that is over."""
     out, at, n = [], 0, []
     for ref in resolve_temporal_references(text, anchor):
         if any(c.isdigit() for c in ref.original_text) or ref.confidence < MIN_DATE_CONFIDENCE:
             continue  # already absolute, or a guess ("on Friday" may be the next one)
         out.append(text[at:ref.end])
         n.append(date_phrase(ref, anchor.date()))
-        out.append(f" ({n[-1]})")
+        over = until is not None and ref.granularity != "day" and ref.resolved_end < until.date() and (
+            tense_of(text, ref.start, ref.end).tense != PAST)
+        out.append(f" ({n[-1]}, now past)" if over else f" ({n[-1]})")
         at = ref.end
     out.append(text[at:])
     return "".join(out), n
 
 
 def fact_sentences(content: str, created_at: datetime, names: frozenset[str],
-                   split) -> list[FactSentence]:
-    """The informative sentences of one memory, in order (`split`: the sentence splitter)."""
+                   split, until: datetime | None = None) -> list[FactSentence]:
+    """The informative sentences of one memory, in order (`split`: the sentence splitter; `until`: see
+    `with_dates`)."""
     speaker, body = speaker_of(content)
     out = []
     for sentence in split(body):
         kept = strip_filler(sentence, names)
         if kept is None:
             continue
-        text, dates = with_dates(kept, created_at)
+        text, dates = with_dates(kept, created_at, until)
         out.append(FactSentence(speaker, text, kept, len(informative_words(kept, names)), tuple(dates)))
     return out
 

@@ -131,11 +131,12 @@ def _parse(items: Sequence[SourceItem], old_texts: set[str]) -> list[_Sentence]:
     with its speaker and its relative dates resolved (lib.digest); every sentence when none is
     informative, so a summary always says something."""
     names = speakers(it.content for it in items)
+    newest = items[-1].created_at if items else None
     facts = [
         _Sentence(f"{f.speaker}: {f.text}" if f.speaker else f.text, rank, item.id, index,
                   fact_units(f.body, names) | {DATE_UNIT + d for d in f.dates})
         for rank, item in enumerate(items) if _normalise(item.content) not in old_texts
-        for index, f in enumerate(fact_sentences(item.content, item.created_at, names, split_sentences))
+        for index, f in enumerate(fact_sentences(item.content, item.created_at, names, split_sentences, newest))
         if _normalise(f.body) not in old_texts
     ]
     if any(s.units for s in facts):
