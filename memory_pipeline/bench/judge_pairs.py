@@ -2,6 +2,8 @@
 
 - probes-dev `change`: the first memory holding `old_value` <- the first later memory holding
   `new_value` is positive; every other ordered pair of the case is negative. `control`: all negative.
+  `profile`: the pairs hand-labelled in `profile_labels.json` are positive, pairs read two ways are left
+  out, every other ordered pair of the case is negative (long histories: many chances of a wrong edge).
 - letta dev: the prior model's field statements (older) against every later turn (newer). A turn that
   says a changed field's new value verbatim is positive for that field's statement; fields whose new
   value is never said verbatim are left out (unknown which turn says it); every other pair is negative.
@@ -20,6 +22,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
 
 import numpy as np
 
@@ -32,6 +35,7 @@ from memory_pipeline.lib.judge_features import masked_frame
 
 TOP_K = 5
 FRAME_K = 3
+PROFILE_LABELS = Path(__file__).with_name("profile_labels.json")
 
 
 @dataclass(frozen=True)
@@ -42,7 +46,7 @@ class Text:
 
 @dataclass(frozen=True)
 class Pair:
-    source: str  # probes-change | probes-control | letta | locomo | synthetic
+    source: str  # probes-change | probes-control | probes-profile | letta | locomo | synthetic
     group: str  # the user / case: cross-validation holds groups out whole
     newer: Text
     older: Text
@@ -66,6 +70,12 @@ def probes() -> list[Pair]:
     for c in cases["control"]:
         mems = sorted((Text(m["content"], _ts(m["created_at"])) for m in c["memories"]), key=lambda t: t.at)
         out += [Pair("probes-control", c["user"], mems[j], mems[i], 0) for j in range(len(mems)) for i in range(j)]
+    labels = json.loads(PROFILE_LABELS.read_text())["cases"]
+    for c in cases["profile"]:
+        mems = sorted((Text(m["content"], _ts(m["created_at"])) for m in c["memories"]), key=lambda t: t.at)
+        pos, skip = ({tuple(p) for p in labels[c["user"]][k]} for k in ("positive", "skip"))
+        out += [Pair("probes-profile", c["user"], mems[j], mems[i], int((j, i) in pos))
+                for j in range(len(mems)) for i in range(j) if (j, i) not in skip]
     return out
 
 

@@ -27,7 +27,7 @@ from memory_pipeline.lib.judge import FEATURE_NAMES, MODEL_PATH, pair_vector, wi
 from memory_pipeline.lib.judge_rules import first_said, held_before
 
 TARGET_PRECISION = 0.95
-REAL = ("probes-change", "probes-control", "letta", "locomo")
+REAL = ("probes-change", "probes-control", "probes-profile", "letta", "locomo")
 C = 0.05
 CLASS_WEIGHT = None
 # The synthetic families are many and alike; at full weight they set the weights for their phrasings'
@@ -35,7 +35,7 @@ CLASS_WEIGHT = None
 # 0.058 without them).
 SYNTHETIC_WEIGHT = 0.2
 FOLDS = 5
-VERSION = "judge-8"
+VERSION = "judge-9"
 # Thresholds for the trade-off table: the rate of false supersessions allowed on the negatives that are
 # known to hold no change of the user's (probes control, LoCoMo).
 NEGATIVE_RATES = (0.0, 0.001, 0.003, 0.01)
