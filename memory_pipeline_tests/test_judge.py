@@ -39,7 +39,10 @@ def test_numbers_swap_only_when_they_count_the_same_thing():
     # a day beside a month is a day of a date: it swaps with another day, not with a count of steps
     assert feats("the launch is now on 5 April", "the launch is on 15 March")["swap_number"] == 1.0
     assert feats("we promised the export for September 20", "the guide has 9 steps")["swap_number"] == 0.0
-    assert feats("the queue is down to 12", "the queue was at 40 tickets")["swap_number"] == 1.0  # a bare number: any
+    # a bare number counts what the word before it says: it swaps with a number after the same word
+    assert feats("we're 12 now", "we're 9 people in the team")["swap_number"] == 1.0
+    assert feats("the dog is 9 and sleeps all day", "I work 12 hour shifts")["swap_number"] == 0.0
+    assert feats("got a 3 in the exam", "I am at 40 percent")["swap_number"] == 0.0
 
 
 def test_a_value_made_more_specific_is_read_as_extended():
@@ -299,8 +302,6 @@ def test_an_agent_written_fact_replaced_in_one_sentence_of_a_long_turn_is_the_ju
 
 
 @pytest.mark.integration
-@pytest.mark.xfail(strict=True, reason="judge-9 scores this 0.46, under its 0.54 threshold (calibrated on long"
-                   " histories too)")
 def test_a_change_nearer_the_new_memory_than_its_other_candidates_supersedes_the_old_fact(service):
     # no rule reads "picked up X, the Civic is sold" as a new car; judge-4 scored the pair 0.13 on its
     # own; judge-5 weighs it against the new memory's other candidate (an unrelated remark), which is

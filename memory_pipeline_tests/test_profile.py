@@ -341,6 +341,16 @@ def test_news_of_a_person_does_not_retire_the_users_relation_to_them():
     assert any("son" in line and "Tomas" in line for line in profile.sections["current"]), profile.sections
 
 
+def test_progress_on_a_thing_does_not_retire_the_statement_of_doing_it():
+    # the judge linked "passed part 2" to the memory that began the course: the successor names one word
+    # of what the older statement says, so the course itself is still current
+    sources = [ProfileSource("a", "learning garden design on an evening diploma course, part 1 is soils", T0,
+                             successor="b"),
+               src("b", "passed part 2 of the diploma, three to go", 200)]
+    profile = build_profile(sources, superseded_ids=frozenset({"a"}))
+    assert any("garden design" in line for line in profile.sections["current"]), profile.sections
+
+
 def test_the_same_value_said_again_keeps_what_the_older_statement_says():
     profile = build_profile([src("a", "I work at Monzo as a staff engineer", 0),
                              src("b", "I'm working at Monzo on the payments team now", 30)])

@@ -53,12 +53,19 @@ class Span:
     pos: int
     sent: int
     unit: frozenset[str] = frozenset()  # a number's: the words after it that say what it counts
+    before: str = ""  # a number's: the word before it in its sentence
 
 
 def same_kind(a: Span, b: Span) -> bool:
     """Two values that could be one attribute's: the same kind, and a number counting the same thing
     ("three sons" and "four mornings" count different things; a bare number counts anything)."""
-    return a.kind == b.kind and (a.kind != "number" or not a.unit or not b.unit or bool(a.unit & b.unit))
+    if a.kind != b.kind:
+        return False
+    if a.kind != "number" or a.unit & b.unit:
+        return True
+    # a bare number counts what its neighbour says: it swaps with a number after the same word ("of two" /
+    # "of three", "we're 4" / "we're 9 people")
+    return (not a.unit or not b.unit) and bool(a.before) and a.before == b.before
 
 
 @dataclass(frozen=True)
@@ -128,7 +135,9 @@ def _counted(tokens: list[str], sents: list[int], v: Span) -> Span:
             break
         w = tokens[i].lower()
         after.append(w[:-1] if len(w) > 3 and w.endswith("s") and not w.endswith("ss") else w)
-    return replace(v, unit=frozenset(after) - STOP_WORDS)
+    b = v.pos - 1
+    before = tokens[b].lower() if b >= 0 and sents[b] == v.sent and tokens[b][0].isalpha() else ""
+    return replace(v, unit=frozenset(after) - STOP_WORDS, before=before)
 
 
 def _vocative(tokens: list[str], v: Span) -> bool:

@@ -146,8 +146,9 @@ def clauses_of(line: str) -> list[str]:
 
 def not_replaced(said: Sequence[Statement], successor: Sequence[Statement]) -> list[Statement]:
     """The statements of a superseded source its successor does not speak to: not the same attribute,
-    no content word in common with what the successor states ("site engineer at Kestrel" stays when "moved off Derby" supersedes
-    "site engineer at Kestrel, currently on the Derby bridge job"). A statement naming a value (a place, an
+    not half of its content words in what the successor states ("site engineer at Kestrel" stays when "moved off Derby" supersedes
+    "site engineer at Kestrel, currently on the Derby bridge job"; "studying for a diploma in garden design"
+    stays when "passed part 2 of the diploma" supersedes its memory). A statement naming a value (a place, an
     organisation) is replaced only by one naming a value for its attribute or speaking to that value: as in
     `Stated.read`, a newer statement naming none ("promoted to team lead") stands beside it ("works at Acme")."""
     keys = {st.key for st in successor}
@@ -158,7 +159,7 @@ def not_replaced(said: Sequence[Statement], successor: Sequence[Statement]) -> l
     def replaced(st: Statement) -> bool:
         if st.value:
             return st.key in valued or bool(stems(content_words(st.value)) & spoken)
-        return st.key in keys or bool(stems(st.words - _HEAD_WORDS) & spoken)
+        return st.key in keys or _ends(stems(st.words - _HEAD_WORDS), spoken)
 
     return [st for st in said if not replaced(st)]
 
