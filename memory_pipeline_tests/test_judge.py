@@ -188,6 +188,21 @@ def test_threshold_is_the_lowest_cut_holding_the_precision():
 
 
 @pytest.mark.integration
+def test_memories_said_at_the_same_moment_replace_nothing(service):
+    # an imported profile writes its statements with one timestamp: neither is newer, so no edge, though
+    # the same pair a day apart is a change
+    for user, gap in (("ivo", timedelta(0)), ("una", timedelta(days=1))):
+        service.remember_many([
+            {"user_id": user, "content": "I work at Acme as a data engineer", "created_at": T0.isoformat()},
+            {"user_id": user, "content": "I left Acme, I'm at Globex now", "created_at": (T0 + gap).isoformat()},
+        ])
+        assert service.consolidate(user)["status"] == "SUCCESS"
+    edges = dict(service.conn.execute("SELECT user_id, count(*) FROM edges WHERE edge_type = 'supersedes'"
+                                      " GROUP BY user_id").fetchall())
+    assert edges.get("ivo", 0) == 0 and edges.get("una") == 1, edges
+
+
+@pytest.mark.integration
 def test_every_supersession_edge_records_the_judges_probability_and_features(service):
     from memory_pipeline.explain import explain
 

@@ -35,6 +35,7 @@ from memory_pipeline.lib.profile import build_profile
 from memory_pipeline.lib.summarize import map_reduce_summary, merge_text
 from memory_pipeline.lib.supersession import Supersession, detect_supersessions
 from memory_pipeline.lib.text import content_words
+from memory_pipeline.lib.timestamps import as_utc
 from memory_pipeline.lib.vocab.words import DECISION_FILLER
 from memory_pipeline.lib.zones import zone_supersessions
 
@@ -99,8 +100,8 @@ class LocalEngine:
         linked = {f.older_id for f in found}  # an older memory gets one successor
         moves = []
         for newer, older, sim in sorted(pairs, key=lambda p: -verdicts[(p[0].id, p[1].id)].probability):
-            if older.id in linked:
-                continue
+            if older.id in linked or not as_utc(older.created_at) < as_utc(newer.created_at):
+                continue  # one successor per memory; what was said at the same moment replaces nothing
             v = verdicts[(newer.id, older.id)]
             change = None if sim < RULE_MIN_SIMILARITY else detect_change(
                 newer.content, older.content, lambda val, t=newer.created_at: said.get(val.lower(), t) < t)
