@@ -65,7 +65,15 @@ def same_kind(a: Span, b: Span) -> bool:
         return True
     # a bare number counts what its neighbour says: it swaps with a number after the same word ("of two" /
     # "of three", "we're 4" / "we're 9 people")
-    return (not a.unit or not b.unit) and bool(a.before) and a.before == b.before
+    return (not a.unit or not b.unit) and bool(a.before) and _slot(a.before) == _slot(b.before)
+
+
+_COPULA = frozenset({"is", "are", "am", "was", "were", "be", "been"})
+
+
+def _slot(word: str) -> str:
+    """The word before a number, a form of "be" standing for all ("we're 7" / "the team is 6 people")."""
+    return "<be>" if word in _COPULA or word.endswith(("'re", "'s", "'m")) else word
 
 
 @dataclass(frozen=True)
