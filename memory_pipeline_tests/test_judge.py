@@ -10,6 +10,7 @@ import numpy as np
 import pytest
 
 from memory_pipeline.bench import judge_pairs, train_judge
+from memory_pipeline.bench import probes_score as ps
 from memory_pipeline.lib.judge import FEATURE_NAMES, features, judge_candidates, load
 from memory_pipeline.lib.judge_features import NAMES, pair_features, read
 from memory_pipeline.lib.judge_relative import RELATIVE_NAMES, margins
@@ -348,7 +349,7 @@ def test_the_hand_labels_of_long_histories_fit_their_cases():
     if not path.exists():
         pytest.skip(f"{path} not found")
     cases = {c["user"]: c for c in json.loads(path.read_text())["profile"]}
-    labels = json.loads(judge_pairs.PROFILE_LABELS.read_text())["cases"]
+    labels = json.loads(ps.PROFILE_LABELS.read_text())["cases"]
     assert set(labels) == set(cases)
     for user, lab in labels.items():
         n = len(cases[user]["memories"])

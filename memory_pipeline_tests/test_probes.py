@@ -82,6 +82,16 @@ def test_profile_judge_reads_a_hyphenated_compound_as_one_word():
     assert ps.stated("full-time", "Works part-time, most of the time") == (False, False)
 
 
+def test_edges_in_a_long_history_are_read_against_its_hand_labels():
+    labels = {"positive": {(3, 0), (5, 2)}, "skip": {(4, 1)}}
+    got = ps.edges_outcome({(3, 0), (4, 1), (6, 2)}, labels)
+    assert got == {"edges": 3, "edges_right": 1, "edges_two_ways": 1, "edges_wrong": 1, "labelled": 2}
+    assert ps.edges_outcome(set(), labels)["edges_wrong"] == 0
+    # the shipped labels load as index pairs, newer after older
+    loaded = ps.profile_labels()
+    assert loaded and all(n > o for lab in loaded.values() for n, o in lab["positive"] | lab["skip"])
+
+
 def test_dedup_outcome():
     assert not ps.dedup_outcome(merged=True, flagged=False, must_not_merge=True)["passed"]
     assert ps.dedup_outcome(merged=False, flagged=True, must_not_merge=False)["passed"]

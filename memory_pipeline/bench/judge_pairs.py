@@ -22,12 +22,12 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
-from pathlib import Path
 
 import numpy as np
 
 from memory_pipeline.bench import letta, real
 from memory_pipeline.bench.calibration import data_dir
+from memory_pipeline.bench.probes_score import profile_labels
 from memory_pipeline.bench.workload import generate_user
 from memory_pipeline.bench.workload.records import WorkloadSpec
 from memory_pipeline.bench.workload.vocab import FAMILIES
@@ -35,7 +35,6 @@ from memory_pipeline.lib.judge_features import masked_frame
 
 TOP_K = 5
 FRAME_K = 3
-PROFILE_LABELS = Path(__file__).with_name("profile_labels.json")
 
 
 @dataclass(frozen=True)
@@ -70,10 +69,10 @@ def probes() -> list[Pair]:
     for c in cases["control"]:
         mems = sorted((Text(m["content"], _ts(m["created_at"])) for m in c["memories"]), key=lambda t: t.at)
         out += [Pair("probes-control", c["user"], mems[j], mems[i], 0) for j in range(len(mems)) for i in range(j)]
-    labels = json.loads(PROFILE_LABELS.read_text())["cases"]
+    labels = profile_labels()
     for c in cases["profile"]:
         mems = sorted((Text(m["content"], _ts(m["created_at"])) for m in c["memories"]), key=lambda t: t.at)
-        pos, skip = ({tuple(p) for p in labels[c["user"]][k]} for k in ("positive", "skip"))
+        pos, skip = labels[c["user"]]["positive"], labels[c["user"]]["skip"]
         out += [Pair("probes-profile", c["user"], mems[j], mems[i], int((j, i) in pos))
                 for j in range(len(mems)) for i in range(j) if (j, i) not in skip]
     return out

@@ -157,13 +157,22 @@ def _temporal(run: _Runner, case: dict) -> dict:
 
 
 def _profile(run: _Runner, case: dict) -> dict:
-    user, _ = run.load(case["user"], case["memories"])
+    user, ids = run.load(case["user"], case["memories"])
     run.consolidate(user, case["memories"])
     block = run.svc.context(user)["block"]
-    return {"user": case["user"], **ps.profile_outcome(block, case["current"], case["stale"])}
+    got = {"user": case["user"], **ps.profile_outcome(block, case["current"], case["stale"])}
+    labels = _PROFILE_LABELS.get(case["user"])
+    if labels is not None:  # a probe set of other authors has no labels of ours
+        at = {mid: k for k, mid in enumerate(ids)}  # ids follow the memories' time order
+        rows = run.rows(user, ids)
+        edges = {(at[int(r["superseded_by"])], at[mid]) for mid, r in rows.items()
+                 if r["superseded_by"] and int(r["superseded_by"]) in at}
+        got |= ps.edges_outcome(edges, labels)
+    return got
 
 
 _DEDUP_AT = datetime(2026, 1, 15, 10, 0, tzinfo=UTC)
+_PROFILE_LABELS = ps.profile_labels()
 
 
 def _dedup(run: _Runner, case: dict) -> dict:
@@ -208,9 +217,17 @@ def _temporal_figures(got: list[dict]) -> dict:
 
 def _profile_figures(got: list[dict]) -> dict:
     cur, stale = sum(g["current"] for g in got), sum(g["stale"] for g in got)
-    return {"cases": len(got), "current_recall": round(sum(g["current_stated"] for g in got) / cur, 3) if cur else None,
-            "stale_leakage": round(sum(g["stale_leaked"] for g in got) / stale, 3) if stale else None,
-            "cases_passed": sum(g["passed"] for g in got)}
+    out = {"cases": len(got), "current_recall": round(sum(g["current_stated"] for g in got) / cur, 3) if cur else None,
+           "stale_leakage": round(sum(g["stale_leaked"] for g in got) / stale, 3) if stale else None,
+           "cases_passed": sum(g["passed"] for g in got)}
+    labelled = [g for g in got if "edges" in g]
+    if labelled:  # in-sample: the judge trains on these labels
+        keys = ("edges", "edges_right", "edges_two_ways", "edges_wrong", "labelled")
+        n = {k: sum(g[k] for g in labelled) for k in keys}
+        out["supersessions: written / right / read two ways / wrong"] = (
+            f"{n['edges']} / {n['edges_right']} / {n['edges_two_ways']} / {n['edges_wrong']}")
+        out["supersessions: labelled replacements found"] = f"{n['edges_right']} of {n['labelled']}"
+    return out
 
 
 def _dedup_figures(got: list[dict]) -> dict:

@@ -11,9 +11,11 @@ The probes README leaves two things to the scorer; they are defined here:
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Sequence
 from datetime import date, timedelta
+from pathlib import Path
 
 # a hyphenated compound is one word: "pre-launch" is not "launch", "full-time" not "time"
 _WORD = re.compile(r"[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*(?:'[a-z]+)?")
@@ -111,6 +113,24 @@ def profile_outcome(block: str, current: Sequence[str], stale: Sequence[str]) ->
             "passed": all(got) and not any(leaked),
             "missing": [c for c, ok in zip(current, got, strict=True) if not ok],
             "leaked": [s for s, bad in zip(stale, leaked, strict=True) if bad]}
+
+
+# hand labels of the profile cases' supersessions (the judge trains on them: figures read on them are in-sample)
+PROFILE_LABELS = Path(__file__).with_name("profile_labels.json")
+
+
+def profile_labels(path: Path = PROFILE_LABELS) -> dict[str, dict[str, set[tuple[int, int]]]]:
+    """Case user -> {"positive": {(newer, older)}, "skip": {...}}, memory indexes in time order."""
+    cases = json.loads(path.read_text())["cases"]
+    return {u: {k: {(int(a), int(b)) for a, b in c[k]} for k in ("positive", "skip")} for u, c in cases.items()}
+
+
+def edges_outcome(edges: set[tuple[int, int]], labels: dict[str, set[tuple[int, int]]]) -> dict:
+    """Supersessions written in a long history, as (newer, older) memory indexes, against its hand labels:
+    right (a labelled replacement), read two ways (left out of the labels) or wrong."""
+    right, two_ways = edges & labels["positive"], edges & labels["skip"]
+    return {"edges": len(edges), "edges_right": len(right), "edges_two_ways": len(two_ways),
+            "edges_wrong": len(edges) - len(right) - len(two_ways), "labelled": len(labels["positive"])}
 
 
 def chain_end(successor: dict[int, int | None], mid: int) -> int:
