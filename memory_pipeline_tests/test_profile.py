@@ -341,6 +341,14 @@ def test_news_of_a_person_does_not_retire_the_users_relation_to_them():
     assert any("son" in line and "Tomas" in line for line in profile.sections["current"]), profile.sections
 
 
+def test_news_of_the_person_the_user_is_married_to_is_theirs_and_shown():
+    # "married to Ana" names her without a value: she is still one of the user's people, so her news shows
+    sources = [src("a", "hi, I'm Ned, a welder in Hull, married to Ana, two dogs", 0),
+               src("b", "Ana's pregnant again!! we're over the moon", 30)]
+    profile = build_profile(sources)
+    assert any(line.startswith("Ana's pregnant") for line in profile.sections["current"]), profile.sections
+
+
 def test_progress_on_a_thing_does_not_retire_the_statement_of_doing_it():
     # the judge linked "passed part 2" to the memory that began the course: the successor names one word
     # of what the older statement says, so the course itself is still current

@@ -107,8 +107,9 @@ class Stated:
 
     def _relation_said_again(self, st: Statement) -> None:
         """What a newer statement of a person or a liking ends besides its own attribute."""
-        if st.relation in ("person", "spouse"):
-            self.people.add(st.value.lower())
+        if st.relation in ("person", "spouse", "partner"):
+            # "married to Ana" names her without a value of its own: the names it holds are the user's people
+            self.people.update({st.value.lower()} if st.value else _names(st))
         if st.relation in LIKING:
             # "I love coffee" after "I hate drinking coffee": a newer liking of the same thing holds
             liked = stems(st.words - _LIKING_WORDS)
