@@ -349,11 +349,11 @@ def test_the_hand_labels_of_long_histories_fit_their_cases():
     if not path.exists():
         pytest.skip(f"{path} not found")
     cases = {c["user"]: c for c in json.loads(path.read_text())["profile"]}
-    labels = json.loads(ps.PROFILE_LABELS.read_text())["cases"]
+    labels = ps.profile_labels()
     assert set(labels) == set(cases)
     for user, lab in labels.items():
         n = len(cases[user]["memories"])
-        pos, skip = ({tuple(p) for p in lab[k]} for k in ("positive", "skip"))
+        pos, skip = lab["positive"], lab["skip"]
         assert pos and not pos & skip, user
         assert all(0 <= old < new < n for new, old in pos | skip), user
     pairs = [p for p in judge_pairs.probes() if p.source == "probes-profile"]

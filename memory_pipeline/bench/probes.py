@@ -161,7 +161,7 @@ def _profile(run: _Runner, case: dict) -> dict:
     run.consolidate(user, case["memories"])
     block = run.svc.context(user)["block"]
     got = {"user": case["user"], **ps.profile_outcome(block, case["current"], case["stale"])}
-    labels = _PROFILE_LABELS.get(case["user"])
+    labels = ps.profile_labels().get(case["user"])
     if labels is not None:  # a probe set of other authors has no labels of ours
         at = {mid: k for k, mid in enumerate(ids)}  # ids follow the memories' time order
         rows = run.rows(user, ids)
@@ -172,7 +172,6 @@ def _profile(run: _Runner, case: dict) -> dict:
 
 
 _DEDUP_AT = datetime(2026, 1, 15, 10, 0, tzinfo=UTC)
-_PROFILE_LABELS = ps.profile_labels()
 
 
 def _dedup(run: _Runner, case: dict) -> dict:

@@ -15,6 +15,7 @@ import json
 import re
 from collections.abc import Sequence
 from datetime import date, timedelta
+from functools import lru_cache
 from pathlib import Path
 
 # a hyphenated compound is one word: "pre-launch" is not "launch", "full-time" not "time"
@@ -119,8 +120,10 @@ def profile_outcome(block: str, current: Sequence[str], stale: Sequence[str]) ->
 PROFILE_LABELS = Path(__file__).with_name("profile_labels.json")
 
 
+@lru_cache(maxsize=2)
 def profile_labels(path: Path = PROFILE_LABELS) -> dict[str, dict[str, set[tuple[int, int]]]]:
-    """Case user -> {"positive": {(newer, older)}, "skip": {...}}, memory indexes in time order."""
+    """Case user -> {"positive": {(newer, older)}, "skip": {...}}, memory indexes in time order (read once;
+    callers do not change it)."""
     cases = json.loads(path.read_text())["cases"]
     return {u: {k: {(int(a), int(b)) for a, b in c[k]} for k in ("positive", "skip")} for u, c in cases.items()}
 

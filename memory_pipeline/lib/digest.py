@@ -97,7 +97,7 @@ def date_phrase(ref: TemporalReference, anchor: date) -> str:
 
 def with_dates(text: str, anchor: datetime, until: datetime | None = None) -> tuple[str, list[str]]:
     """`text` with each relative date expression followed by its resolution in words, and those
-    resolutions. Explicit dates ("7 May 2023") are left as they are. A period (a week, month, season or
+    resolutions. Explicit dates ("3 June 2021") are left as they are. A period (a week, month, season or
     year: not a day, which is an event's) that ended before `until` (the newest source of what is
     summarised), in a clause not told in the past ("trying to read 40 books this year", "we fly out next
     week"), says so: what the clause states held for a time that is over."""

@@ -58,13 +58,13 @@ class Span:
 
 def same_kind(a: Span, b: Span) -> bool:
     """Two values that could be one attribute's: the same kind, and a number counting the same thing
-    ("three sons" and "four mornings" count different things; a bare number counts anything)."""
+    ("three sons" and "four mornings" count different things; a bare number, what the word before it says)."""
     if a.kind != b.kind:
         return False
     if a.kind != "number" or a.unit & b.unit:
         return True
-    # a bare number counts what its neighbour says: it swaps with a number after the same word ("of two" /
-    # "of three", "we're 4" / "we're 9 people")
+    # a bare number counts what its neighbour says: it swaps with a number after the same word ("table for
+    # 6" / "table for 8", "we're 4" / "we're 9 people")
     return (not a.unit or not b.unit) and bool(a.before) and _slot(a.before) == _slot(b.before)
 
 
