@@ -95,6 +95,10 @@ def date_phrase(ref: TemporalReference, anchor: date) -> str:
     return f"{_day(start)} to {_day(end)}"
 
 
+# what a resolution says of a period over before the newest source ("this year (2025, now past)")
+OVER = "now past"
+
+
 def with_dates(text: str, anchor: datetime, until: datetime | None = None) -> tuple[str, list[str]]:
     """`text` with each relative date expression followed by its resolution in words, and those
     resolutions. Explicit dates ("3 June 2021") are left as they are. A period (a week, month, season or
@@ -109,7 +113,7 @@ def with_dates(text: str, anchor: datetime, until: datetime | None = None) -> tu
         n.append(date_phrase(ref, anchor.date()))
         over = until is not None and ref.granularity != "day" and ref.resolved_end < until.date() and (
             tense_of(text, ref.start, ref.end).tense != PAST)
-        out.append(f" ({n[-1]}, now past)" if over else f" ({n[-1]})")
+        out.append(f" ({n[-1]}, {OVER})" if over else f" ({n[-1]})")
         at = ref.end
     out.append(text[at:])
     return "".join(out), n
