@@ -69,6 +69,8 @@ def tense(text: str, expr: str) -> tuple[str, str]:
         ("anything fun on Friday?", "on Friday", (PRESENT, "")),  # "anything" is no progressive
         ("my manager quit on Friday", "on Friday", (PAST, "quit")),  # no -s: not the present
         ("the parcel gets delivered on Friday", "on Friday", (PRESENT, "")),  # a present passive
+        ("I'll get it sorted by Friday", "Friday", (FUTURE, "i'll")),  # a causative: its verb decides
+        ("we had them cleaned on Friday", "on Friday", (PAST, "had")),
     ],
 )
 def test_tense_reader(text, expr, expected):

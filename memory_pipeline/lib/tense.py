@@ -47,6 +47,7 @@ PAST, FUTURE, PRESENT = "past", "future", "present"
 _TOKEN = re.compile(r"[A-Za-z]+(?:['’][A-Za-z]+)*|[.!?;:](?=\s|$)|[\n()\"]|[—–]| - |,")
 _REPORTED = 2  # a segment's end: a reported clause starts after it (truthy: it ends a "sentence" too)
 _STRONG = frozenset(".!?;:\n()\"—–") | {" - "}
+_OBJECTS = frozenset({"it", "them", "him", "her", "me", "us"})
 
 
 @dataclass(frozen=True)
@@ -100,6 +101,8 @@ def _reading(toks: list[str], i: int) -> str | None:
             w in PARTICIPLES and w not in ("been", "had")):
         if prev in DETERMINERS or prev in PRESENT_BE or prev in ("get", "gets") or prev.endswith(("'re", "'m", "'s")):
             return None  # "the booked room", "is booked", "gets delivered": an adjective or a present passive
+        if prev in _OBJECTS and i > 1 and toks[i - 2].isalpha():
+            return None  # "get it done", "have them fixed": the causative's verb before holds the tense
         return PAST
     if w.endswith("ing") and len(w) > 5 and w.isalpha() and not w.endswith(("thing", "morning", "evening")) \
             and w != "during" and (prev in PRESENT_BE or prev == "" or prev in _STRONG):
