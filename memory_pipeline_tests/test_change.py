@@ -1,5 +1,5 @@
 """The structural change detector: a newer statement replaces an older one's value when it leaves the
-old value behind or restates the same frame with another value; never on mere mentions."""
+old value behind, or states another value of a relation held one at a time; never on mere mentions."""
 
 from __future__ import annotations
 
@@ -27,6 +27,9 @@ PAST = _deleted("said-as-past")
 DROPPED = _deleted("dropped-word")
 MOTION = _deleted("motion")
 ROLE = _deleted("role")
+# a value of the same kind restated in the old value's frame with a cue (2026-12-07): on the long
+# histories it wrote more wrong edges than right, and the judge carries its letta change
+RESTATED = _deleted("restated")
 
 @pytest.mark.parametrize(("newer", "older", "old", "new"), [
     # the old value left behind, the replacing value near it
@@ -38,8 +41,8 @@ ROLE = _deleted("role")
     pytest.param("Big news, I'm now Principal Software Engineer on the platform team.", "Role: Software Engineer.",
      "Software Engineer", "Principal Software Engineer", marks=ROLE),
     # the same frame with a value of the same kind
-    ("From now on the standup is on Thursday at the usual time.", "The weekly standup is on Tuesday.",
-     "Tuesday", "Thursday"),
+    pytest.param("From now on the standup is on Thursday at the usual time.", "The weekly standup is on Tuesday.",
+                 "Tuesday", "Thursday", marks=RESTATED),
 ])
 def test_changes_found(newer, older, old, new):
     change = detect_change(newer, older)
@@ -206,9 +209,14 @@ def test_a_value_near_the_relation_of_someone_or_something_else_is_no_change(new
     assert detect_change(newer, older) is None
 
 
-def test_a_question_states_no_new_value_unless_it_asks_for_the_change():
+def test_a_question_states_no_new_value():
     older = "The user's time zone is America/Chicago."
     assert detect_change("Do you know if Pacific time is three hours behind now?", older) is None
+
+
+@RESTATED
+def test_a_question_that_asks_for_the_change_states_it():
+    older = "The user's time zone is America/Chicago."
     change = detect_change("Visiting the LA office, could you put my calendar on Pacific time for now?", older)
     assert change is not None and change.new_value == "Pacific", change
 
@@ -308,11 +316,15 @@ def test_a_name_restated_needs_the_old_values_relation_not_only_shared_words():
     # "quarterly review" is shared, but a deck's home and a meeting's guest are different things
     assert detect_change("Now the quarterly review happens with Priya and the whole finance group.",
                          "The quarterly review deck is kept in Notion under the shared finance space.") is None
-    # a day keeps its frame: the standup's day is restated
+
+
+@RESTATED
+def test_a_day_restated_in_its_frame():
     change = detect_change("Now the standup is on Thursday.", "The standup is on Tuesday.")
     assert change is not None and (change.old_value, change.new_value) == ("Tuesday", "Thursday")
 
 
+@RESTATED
 def test_a_name_before_time_is_a_time_zone():
     change = detect_change("Can you use Mountain time from now on?", "The user's time zone is America/Chicago.")
     assert change is not None and (change.old_value, change.new_value) == ("America/Chicago", "Mountain"), change
@@ -395,12 +407,12 @@ def test_a_cue_both_texts_say_marks_no_change():
 
 @pytest.mark.parametrize(("newer", "older", "old", "new"), [
     # a zone named with a capital "Time" is a zone too
-    ("Can you put my calls on Mountain Time from now on?", "The user's time zone is Europe/Paris.",
-     "Europe/Paris", "Mountain Time"),
+    pytest.param("Can you put my calls on Mountain Time from now on?", "The user's time zone is Europe/Paris.",
+                 "Europe/Paris", "Mountain Time", marks=RESTATED),
     # a title restated in its own relation ("role", "title"), not in another one's
-    ("I moved into a Design Lead role in May.", "The user's role is Product Designer.", "Product Designer",
-     "Design Lead"),
-    ("Since relocating to Porto I cycle to work.", "I live in Lyon.", "Lyon", "Porto"),
+    pytest.param("I moved into a Design Lead role in May.", "The user's role is Product Designer.",
+                 "Product Designer", "Design Lead", marks=RESTATED),
+    pytest.param("Since relocating to Porto I cycle to work.", "I live in Lyon.", "Lyon", "Porto", marks=RESTATED),
     # "first day" marks a start
     pytest.param("Accepted an offer from Initech, first day is Monday!",
                  "The user works at Globex.", "Globex", "Initech"),
@@ -583,6 +595,7 @@ def test_sources_subjects_and_other_things_replace_nothing(newer, older):
     assert detect_change(newer, older) is None
 
 
+@RESTATED
 def test_the_employer_before_hired_is_the_new_value():
     change = detect_change("Redwood Labs hired me as a data engineer.", "The user works at Northwind Health.")
     assert change is not None and (change.old_value, change.new_value) == ("Northwind Health", "Redwood Labs"), change

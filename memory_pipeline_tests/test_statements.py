@@ -83,6 +83,28 @@ def test_a_motion_verb_with_an_object_moves_the_thing_not_the_user():
     assert _by_key("we finally moved back to Cardiff")["residence"].value == "Cardiff"
 
 
+def test_a_motion_verb_with_a_bare_noun_object_is_no_statement_of_home():
+    # "moved photos from X to Y": the photos moved; the particles and prepositions of a move still read
+    assert not any(st.relation == "residence" for st in statements("moved photos from Dropbox to Proton Drive"))
+    assert _by_key("I moved back home to Galway")["residence"].value == "Galway"
+    assert "residence" in _by_key("we moved house in the spring")
+
+
+def test_a_head_noun_in_a_prepositional_phrase_other_than_in_or_at_is_not_the_relation():
+    # "saving for a flat" is no home yet; "in a flat in Leith" is one
+    assert not any(st.relation == "residence" for st in statements("we are saving for a flat"))
+    assert _by_key("we're in a flat in Leith")["residence"].value == "Leith"
+
+
+def test_a_cessation_with_a_preposition_stops_its_object_and_an_aside_after_negates_nothing():
+    (st,) = statements("gave up on the cello, no time with the twins")
+    assert st.past and st.ends and "cello" in st.words, st
+    (st,) = statements("I've given up sugar")  # every form of the verb
+    assert st.past and "sugar" in st.words, st
+    (st,) = statements("I don't have a bike anymore")  # a negator before the stop: a current state
+    assert st.ends and not st.past, st
+
+
 def test_an_ordinal_opening_the_users_own_clause_still_lets_a_stop_be_one():
     assert [st.past for st in statements("first I quit the gym, then the pool")] == [True]
 

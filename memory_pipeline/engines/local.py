@@ -30,6 +30,7 @@ from memory_pipeline.lib.judge import Verdict, judge_candidates
 from memory_pipeline.lib.judge_features import differing_values
 from memory_pipeline.lib.judge_rules import first_said, held_before
 from memory_pipeline.lib.judge_sentence import value_voice
+from memory_pipeline.lib.judge_statements import read_statements
 from memory_pipeline.lib.merge_guard import merge_conflicts
 from memory_pipeline.lib.profile import build_profile
 from memory_pipeline.lib.summarize import map_reduce_summary, merge_text
@@ -52,6 +53,11 @@ RULE_MIN_SIMILARITY = 0.1
 def _first_said(memories) -> dict[str, object]:
     """Value (lower-cased) -> when the user first stated it, over the memories the pairs hold."""
     return first_said((m.content, m.created_at) for m in {m.id: m for m in memories}.values())
+
+
+def _states_home(text: str) -> bool:
+    """The text states where the user lives (the clause reader's residence relation)."""
+    return any(st.relation == "residence" for st in read_statements(text))
 
 
 def _weighed(sup: Supersession, v: Verdict | None) -> Supersession:
@@ -109,11 +115,11 @@ class LocalEngine:
                 change = None  # the rule's new value is another person's, or set in another time
             if change is None and not v.supersedes:
                 continue
-            if change is not None and change.relation == "residence":
-                moves.append((newer, change.new_value))
             how = f"value:{change.how}" if change is not None else "judge"
             old_value, new_value = ((change.old_value, change.new_value) if change is not None
                                     else differing_values(newer.content, older.content))
+            if new_value and (change.relation == "residence" if change is not None else _states_home(older.content)):
+                moves.append((newer, new_value))  # a move: a time zone it leaves behind goes too (lib/zones.py)
             linked.add(older.id)
             found.append(_weighed(Supersession(
                 newer.id, older.id, how, old_value, new_value,

@@ -4,8 +4,6 @@ identifiers such as time zones), and a value is replaced when the newer statemen
 
 - names the old value in a departure context ("I left Northwind", "a change from Boston") and another
   value of its kind near it;
-- with a change cue ("now", "going forward", ...), names a different value in the old value's frame
-  (the content words around it: "time" in "time zone is America/New_York" and "use Mountain time");
 - states another value of a relation held one value at a time (where one lives, who one works for)
   for the same subject, with a change cue.
 
@@ -19,7 +17,7 @@ departure reading is also one of the judge's features (`lib/judge_rules.py`).
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from memory_pipeline.lib import change_motion as cm
 from memory_pipeline.lib import change_values as cv
@@ -30,7 +28,6 @@ from memory_pipeline.lib.vocab.change import (
     DEPARTURE_BEFORE,
     FROM_MOTION,
     FUNCTIONAL,
-    HOLDER_VERBS,
     MOTION_TO,
     MOTION_VERBS,
     RELATIVE_TIME,
@@ -97,13 +94,6 @@ def _to_follows(low: list[str], i: int) -> bool:
     return False
 
 
-def _clause_cue(sentence: list[str], v: cv.Value) -> bool:
-    """A change cue in the value's own clause."""
-    a, b = cv.clause_of(sentence, v)
-    clause = sentence[a:b]
-    return RESTATED_CUE.search(" ".join(clause)) is not None or any(w.lower() in CHANGE_VERBS for w in clause)
-
-
 def _other(new: cv.Value, old: cv.Value) -> bool:
     """A different value: no word shared, or a strict extension ("Senior Data Analyst" of "Data Analyst")."""
     return not (new.tokens & old.tokens) or (old.tokens < new.tokens)
@@ -120,15 +110,6 @@ def detect_change(newer: str, older: str, held: Callable[[str], bool] | None = N
     if across is not None:
         return across
     return _named_change(newer, older, old_sents, old_vals, held)
-
-
-def _leaves_another(newer: str, older: str) -> bool:
-    """Whether the newer text names the value it leaves ("not Globex", "off Azure"), and the older text
-    does not say it: the change is of another value than the older one's."""
-    sents, vals = cv.values(newer)
-    left = [v for v in vals if _departed(sents[v.sentence], v) is not None]
-    said = {t.lower() for t in cv.TOKEN.findall(older)}
-    return bool(left) and not any(v.tokens & said for v in left)
 
 
 def departure(newer: str, older: str, held: frozenset[str] = frozenset()) -> Change | None:
@@ -148,8 +129,6 @@ def _named_change(newer: str, older: str, old_sents: list[list[str]], old_vals: 
     held_cue = cue or CHANGE_CUE.search(newer) is not None  # "started at X", "our new flat in X"
     asked, old_asked = cv.questions(newer), cv.questions(older)  # a question states no value
     fresh = [v for v in new_vals if v.sentence not in asked and (held is None or not held(v.text))]
-    leaves_other = _leaves_another(newer, older)  # "X is behind me now": the change is X's
-    elsewhere = cue and leaves_other  # a restatement of the value it names as left
     for old in old_vals:
         if _departed(old_sents[old.sentence], old, stated=True) is not None:
             continue  # "Invoice 1066 from Globex" twice: the same context, not a departure
@@ -165,10 +144,6 @@ def _named_change(newer: str, older: str, old_sents: list[list[str]], old_vals: 
             continue
         if any(v.tokens == old.tokens for v in new_vals):
             continue
-        if cue and not elsewhere and not cv.names_a_thing(old_sents[old.sentence], old):
-            found = _restated(old, old_sents[old.sentence], old_vals, old_classes, new_sents, mine)
-            if found is not None:
-                return replace(found, relation=cv.relation_of(old_classes))
         # with a cue only ("now", "new", "started", "moved", ...): on wording written apart from the
         # rules, cue-less pairs of a held relation were two true statements (37 edges, none right)
         found = _held_one(old, cv.governed(old_sent := old_sents[old.sentence], old) & FUNCTIONAL,
@@ -199,24 +174,6 @@ def _departure(old: cv.Value, old_classes: frozenset[str], anchors: frozenset[st
             # an extension of the old value first ("Staff Research Scientist"), then the nearest
             best = min(near, key=lambda v: (not old.tokens < v.tokens, (v.sentence - n) % 3, abs(v.start - at)))
             return Change(old.text, best.text, "departure", cv.relation_of(old_classes))
-    return None
-
-
-def _restated(old: cv.Value, old_sent: list[str], old_vals: list[cv.Value], old_classes: frozenset[str],
-              sents: list[list[str]], vals: list[cv.Value]) -> Change | None:
-    """A new value of the same kind bound tightly to the old value's frame ("use Mountain time" for "time
-    zone is America/New_York"); a long sentence mentions many values, so the frame must sit next to it."""
-    old_frame, old_subject = cv.frame(old_sent, old), cv.subject(old_sent, old, old_vals)
-    for v in vals:
-        sent = sents[v.sentence]
-        if old_classes and cm.someone_else(cv.subject(sent, v, vals), old_subject, old_sent):
-            continue
-        if v.end < len(sent) and sent[v.end].lower() in HOLDER_VERBS:
-            continue  # "Ines joined the choir": the relation's subject, not its new value
-        # a name needs the old value's relation; a day or a number its frame ("the standup is on")
-        related = old_classes & cv.classes(sent, v, 2) or (cv.kind(old) != "name" and old_frame & cv.frame(sent, v, 2))
-        if _other(v, old) and cv.kind(v) == cv.kind(old) and related and _clause_cue(sent, v):
-            return Change(old.text, v.text, "restated")
     return None
 
 

@@ -19,13 +19,3 @@ def same_relation(old_classes: frozenset[str], sentence: list[str], v: cv.Value)
     """False only when both values' relations are known and differ."""
     mine = cv.classes(sentence, v, 2)
     return not (old_classes and mine) or bool(old_classes & mine)
-
-
-def someone_else(who: frozenset[str] | None, old_subject: frozenset[str] | None, old_sent: list[str]) -> bool:
-    """Whether a new value is someone else's than the old one: "my cousin settled in X" (an unnamed
-    other) or "Ines relocated to X" (a name the older sentence does not say) against "I live in Y".
-    Asked only of a relation a person holds (where one lives or works): what a project "runs on" has
-    no subject this reading can tell."""
-    if (who is None) != (old_subject is None):
-        return True
-    return bool(who) and not who & {w.lower() for w in old_sent}

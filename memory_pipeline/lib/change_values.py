@@ -27,7 +27,6 @@ from memory_pipeline.lib.vocab.change import (
     OTHER_OWNERS,
     PROPERTY_OPENERS,
     REQUEST,
-    RESTATED_CUE,
     TIME_WORDS,
     USER_OWNED,
     USER_WORDS,
@@ -124,21 +123,6 @@ def _name_only(toks: list[str]) -> bool:
     return 1 <= len(toks) <= 4 and all(t[:1].isupper() and t not in NOT_VALUES for t in toks)
 
 
-def frame(sentence: list[str], v: Value, words: int = FRAME_WINDOW) -> frozenset[str]:
-    """Up to `words` content words on each side of the value, within its clause."""
-    out: list[str] = []
-    for side in (range(v.start - 1, -1, -1), range(v.end, len(sentence))):
-        taken = 0
-        for i in side:
-            w = sentence[i]
-            if w == BREAK or taken == words:
-                break
-            if w.lower() not in FRAME_STOP and not w[:1].isupper():
-                out.append(stem(w))
-                taken += 1
-    return frozenset(out)
-
-
 def clause_of(sentence: list[str], v: Value) -> tuple[int, int]:
     a = max([i for i in range(v.start) if sentence[i] == BREAK], default=-1) + 1
     b = min([i for i in range(v.end, len(sentence)) if sentence[i] == BREAK], default=len(sentence))
@@ -219,14 +203,6 @@ def governed(sentence: list[str], v: Value, words: int = 3) -> frozenset[str]:
         elif w in GOVERNS_ANY and prev not in DETERMINERS and prev != "of":  # "a living at", "a lot of work for"
             cues.add(w)
     return frozenset(name for name, words in GOVERNS.items() if words & cues)
-
-
-def names_a_thing(sentence: list[str], v: Value) -> bool:
-    """A name followed by a common noun names a thing ("the Ursa notifications deploy"), which is not a
-    value restated with another one."""
-    nxt = sentence[v.end].lower() if v.end < len(sentence) else ""
-    return bool(nxt) and nxt != BREAK and nxt not in STOP_WORDS and nxt not in FRAME_STOP \
-        and RESTATED_CUE.search(nxt) is None and nxt not in TIME_WORDS
 
 
 def anchors(sents: list[list[str]], vals: list[Value], v: Value, leave: frozenset[str]) -> frozenset[str]:

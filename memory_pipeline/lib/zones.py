@@ -11,9 +11,12 @@ import zoneinfo
 from datetime import datetime, timedelta
 from functools import lru_cache
 
+from memory_pipeline.lib.judge_sentence import value_voice
 from memory_pipeline.lib.supersession import Supersession
 
 _ID = re.compile(r"\b[A-Z][A-Za-z]+(?:/[A-Z][A-Za-z_+-]+){1,2}\b")
+_CLOCK = re.compile(r"\b([A-Z][a-z]+(?: [A-Z][a-z]+)?) [Tt]ime\b")
+_TIME_OF_DAY = re.compile(r"(?:\d\s*(?:[ap]\.?m\b\.?)?|\bnoon|\bmidnight)\W*$", re.IGNORECASE)
 
 
 @lru_cache(maxsize=1)
@@ -51,29 +54,37 @@ def same_clock(a: str, b: str, on: datetime) -> bool:
     return True
 
 
-def implied_zone(new_place: str, stated_zone: str, on: datetime) -> str | None:
-    """The zone a move to `new_place` implies when it is another clock than `stated_zone`, else None."""
-    zone = zone_of_place(new_place)
-    if zone is None or zone == stated_zone or stated_zone not in _zones():
-        return None
-    return None if same_clock(zone, stated_zone, on) else zone
+def other_clock(zone: str | None, stated_zone: str, on: datetime) -> bool:
+    """Whether `zone` is a clock other than `stated_zone` (in winter or summer of `on`'s year)."""
+    return (zone is not None and stated_zone in _zones() and zone != stated_zone
+            and not same_clock(zone, stated_zone, on))
+
+
+def clocks_in(text: str) -> list[str]:
+    """The zones a text names as the clock to live by ("use Central time", "on London time"): a region or
+    city of the tz database before "time", the user's own, with no time of day before it ("3pm Central
+    time" times an event)."""
+    return [zone for m in _CLOCK.finditer(text) if (zone := zone_of_place(m[1])) is not None
+            and not _TIME_OF_DAY.search(text[: m.start()]) and value_voice(text, m[1]) is None]
 
 
 def zone_supersessions(moves, memories, linked: set[str]) -> list[Supersession]:
     """A move (`moves`: (newer memory, its new place)) to a place whose zone is another clock than the
-    zone an older memory states supersedes that memory too: the user no longer lives by it."""
+    zone an older memory states supersedes that memory too: the user no longer lives by it; so does a
+    newer memory naming another clock to use."""
+    said = [(newer, zone_of_place(place), f"moved to {place}") for newer, place in moves]
+    said += [(m, zone, "named") for m in memories for zone in clocks_in(m.content)]
     out = []
-    for newer, place in moves:
+    for newer, zone, how in said:
         for older in memories:
             if older.id in linked or older.id == newer.id or not older.created_at < newer.created_at:
                 continue
             for stated in zones_in(older.content):
-                zone = implied_zone(place, stated, newer.created_at)
-                if zone is not None:
+                if other_clock(zone, stated, newer.created_at):
                     linked.add(older.id)
                     out.append(Supersession(
                         newer.id, older.id, "value:zone", stated, zone,
-                        f"'{stated}' replaced by '{zone}' (moved to {place}; a {zone} clock is not a {stated} one;"
+                        f"'{stated}' replaced by '{zone}' ({how}; a {zone} clock is not a {stated} one;"
                         f" {older.created_at.date().isoformat()} -> {newer.created_at.date().isoformat()})", 0.55))
                     break
     return out

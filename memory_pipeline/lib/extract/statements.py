@@ -138,7 +138,9 @@ def _relation(tokens: list[str], heads: dict[str, str] = pw.HEADS) -> tuple[str,
     ("bought a house": residence)."""
     words = [t.lower() for t in tokens]
     found = [(heads[w], i) for i, w in enumerate(words) if w in heads and not (i and tokens[i][:1].isupper())
-             and (i == 0 or words[i - 1] not in pw.PREPOSITIONS)
+             and (i == 0 or words[i - 1] not in pw.PREPOSITIONS)  # nor "with the house" (a place needs in/at)
+             and not (i > 1 and words[i - 1] in pw.NOUN_MARKERS and words[i - 2] in pw.PREPOSITIONS - {"in", "at"})
+             and not (w in pw.MOVE_VERBS and _moves_a_thing(tokens[i + 1 : i + 2]))
              # a head used as a noun ("our sprint work") or a verb whose subject is a thing ("scheduling has moved")
              and not (w in pw.NOUN_TOO and set(words[max(0, i - 2) : i]) & pw.NOUN_MARKERS)
              and not (w.endswith(("ed", "ing")) and not set(words[:i]) & pw.FIRST_PERSON and any(
@@ -160,14 +162,18 @@ _NAME = r"([A-Z][\w.&'\u00C0-\u017F-]*(?:\s+(?:of\s+)?[A-Z0-9][\w.&'\u00C0-\u017
 _NOT_DATE = rf"(?!(?i:{'|'.join((*MONTHS, *WEEKDAYS))})s?\b)"  # "moving in together in January, into ... Altona"
 
 
+def _moves_a_thing(after: list[str]) -> bool:
+    """"moved our tracking to Linear", "moved notes to X": a verb of moving with an object moves the thing"""
+    w = after[0] if after and after[0].islower() else ""
+    return w in pw.DETERMINERS | pw.FIRST_PERSON | pw.OTHER_PRONOUNS | {"them"} or bool(w) and not (
+        w in pw.FUNCTION_WORDS or w in pw.MOVE_PARTICLES or w.endswith("ly"))
+
+
 def _value(relation: str, clause: str, head_word: str) -> str | None:
     """The capitalised span right after the relation head, or after it and a preposition, for relations
     whose value is a place or an organisation: "starting at Wise as ..." -> "Wise"; a date is none."""
     if relation not in pw.PLACE_OF:
         return None
-    if relation == "residence" and (o := re.search(rf"(?i:\b{re.escape(head_word)}\s+(\w+))", clause)) \
-            and o.group(1).lower() in pw.DETERMINERS | pw.FIRST_PERSON | pw.OTHER_PRONOUNS | {"them"}:
-        return None  # "moved our tracking to Linear": a verb with an object moves the thing, not the user
     preps = "|".join(pw.PLACE_OF[relation])
     m = re.search(rf"(?i:\b{re.escape(head_word)}\b(?:\s+\S+)*?\s+(?:{preps})|\b{re.escape(head_word)})"
                   rf"\s+(?:the\s+)?{_NOT_DATE}{_NAME}", clause)
@@ -315,7 +321,8 @@ def _statement(clause: str, tokens: list[str], words: list[str], names_people: b
     """The user's clause as a statement, or None when it names no relation and carries no value."""
     rel = _relation(tokens, heads)
     rest = _NOT_X.sub("", clause)
-    stopped = _stopped([t.lower() for t in _tokens(rest)]) is not None
+    stop_at = _stopped(low := [t.lower() for t in _tokens(rest)])
+    stopped = stop_at is not None
     # a clause without a relation head is kept only when it carries a value (a number or a name)
     valued = any(any(c.isdigit() for c in t) or (i and t[:1].isupper()) for i, t in enumerate(tokens))
     if rel is None and not stopped and (names_people or len(content_words(clause)) < 2 or not valued):
@@ -323,7 +330,7 @@ def _statement(clause: str, tokens: list[str], words: list[str], names_people: b
     relation, head = rel or ("stopped" if stopped else "note", 0)
     # a stopped state is past ("I quit nursing"); a negated one is a current state ("we don't have a car
     # (any more)"); both end the older statements they speak to
-    negated = any(w in pw.NEGATORS for w in words)
+    negated = any(w in pw.NEGATORS for w in (words if stop_at is None else low[:stop_at]))  # not an aside after
     ends = stopped or negated
     line = _third_person(rest.strip(" ,.!")) + _count(words)
     value = _value(relation, clause, words[head]) if not ends else None
@@ -357,7 +364,7 @@ def _object(words: list[str]) -> frozenset[str]:
     if end is None:
         return frozenset()
     span = []
-    for w in words[end:]:
+    for w in words[end + (end < len(words) and words[end] in pw.PREPOSITIONS):]:  # "gave up on X": X
         if w in pw.PREPOSITIONS or w == "to":
             break
         span.append(w)

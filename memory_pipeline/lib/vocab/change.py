@@ -102,9 +102,6 @@ GOVERNS = {
 }  # fmt: skip
 GOVERNS_ANY = frozenset().union(*GOVERNS.values())
 GOVERNING_NOUNS = frozenset({"home", "job", "company", "employer", "position", "offer"})
-# Those verbs whose subject holds the relation ("Ines joined the choir"): a value right before one
-# is its holder, not its new value ("Acme hired me" names the employer, so "hired" is not one).
-HOLDER_VERBS = GOVERNS_ANY - GOVERNING_NOUNS - frozenset({"hired"})
 # Those that name the value itself after "is" ("my employer is X"; "my job is X" names a role).
 COPULA_NOUNS = frozenset({"home", "company", "employer"})
 # Words that make the next word a noun ("my living", "a move").

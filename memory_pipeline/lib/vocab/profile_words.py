@@ -42,7 +42,7 @@ CESSATION = frozenset({
     "left", "ended", "anymore", "ex", "former", "formerly", "done", "gone", "lasted",
 })  # fmt: skip
 CESSATION_PAIRS = {
-    "gave": frozenset({"up"}), "giving": frozenset({"up"}), "give": frozenset({"up"}), "used": frozenset({"to"}),
+    **dict.fromkeys(("give", "gives", "gave", "given", "giving"), frozenset({"up"})), "used": frozenset({"to"}),
     "moved": frozenset({"out"}), "no": frozenset({"longer", "more"}), "any": frozenset({"longer", "more"}),
     "on": frozenset({"hold"}),
 }
@@ -88,6 +88,9 @@ PROFILE_HEADS = {
 }
 ALL_HEADS = HEADS | PROFILE_HEADS
 LIKING = frozenset({"preference", "dislike"})
+# a verb of moving, and what may follow it (besides function words) when the user is what moves
+MOVE_VERBS = frozenset({"move", "moved", "moving", "relocated", "relocating"})
+MOVE_PARTICLES = frozenset({"abroad", "away", "home", "house", "flat", "near"})
 # a relation whose value is a place or an organisation: the prepositions before it
 PLACE_OF = {"residence": ("in", "to", "near"), "job": ("at", "for", "in"), "role": ("at", "for"), "origin": ("in",)}
 # one value at a time: a newer statement replaces the older
