@@ -54,6 +54,7 @@ def test_question_structure():
     assert read_question("What is my job?").subject is None  # after a copula, "my job" is what is asked
     assert read_question("How many cats does Tom have?").subject == "tom"
     assert says_kind("moved to Berlin", "place") and not says_kind("loves her job", "place")
+    assert says_kind("signed with Halden Insurance last week", "place")  # "where does she work": an organisation
     assert someone_else("She loves her job") and someone_else("Melanie: she paints") and not someone_else("I paint")
 
 
@@ -70,3 +71,19 @@ def test_near_ties_go_to_the_newer_row():
             row(3, "OPS-2 is a printer ticket", 0.05, "2025-06-25T10:00:00+00:00")]
     got = answer("What is the status of ticket OPS-1?", rows, None)
     assert got.answer == "closed OPS-1 this afternoon" and got.source_ids[0] == "2"
+
+
+def test_a_where_question_answers_with_the_organisation_one_joined(service):
+    now = datetime.now(UTC)
+    for text, days in (("These days I work for Marrow Biotech, mostly on the night shift.", 5),
+                       ("Any ideas for a vegetarian lasagne?", 4), ("The boiler is making a knocking noise.", 3)):
+        service.remember("kit", text, created_at=(now - timedelta(days=days)).isoformat())
+    ans = service.reason("kit", "Where does the user work?")
+    assert "Marrow Biotech" in ans["answer"], ans
+
+
+def test_a_when_answer_gives_the_resolved_date_and_what_it_dates(service):
+    at = datetime(2026, 3, 4, 9, 0, tzinfo=UTC)  # a Wednesday
+    service.remember("lou", "the choir rehearsal moved to Friday at 7pm", created_at=at.isoformat())
+    ans = service.reason("lou", "What time is the choir rehearsal?", as_of=(at + timedelta(hours=1)).isoformat())
+    assert ans["answer"].startswith("2026-03-06") and "Friday at 7pm" in ans["answer"], ans

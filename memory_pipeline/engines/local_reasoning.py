@@ -54,7 +54,7 @@ def answer(question: str, rows: Sequence[RecallRowLike], as_of: datetime | None)
     if _WHEN.search(question) and resolutions:
         first = resolutions[0]
         text = (f"{first['resolved_date']} ({first['original_text']!r}"
-                f" in a memory recorded {first['memory_timestamp'][:10]})")
+                f" in a memory recorded {first['memory_timestamp'][:10]}): {best_text}")  # the date and what it dates
         steps.append(f"Resolved {first['original_text']!r} against the memory's timestamp.")
         inference = True
     else:

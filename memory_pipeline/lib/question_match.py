@@ -61,8 +61,8 @@ def read_question(text: str) -> Question:
 def says_kind(text: str, asks: str | None, dated: bool = False) -> bool:
     """Whether a text holds a value of the kind asked for (a place, a time, a number, a person)."""
     lower = {w.strip(".,!?;:()").lower() for w in text.split()}
-    if asks == "place":
-        return bool(_PLACE.search(text))
+    if asks == "place":  # a place, or an organisation one is at ("where does she work": "joined Acme")
+        return bool(_PLACE.search(text) or _NAME.search(text))
     if asks == "time":
         return dated or bool(_DIGIT.search(text)) or bool(lower & _CALENDAR)
     if asks == "number":
