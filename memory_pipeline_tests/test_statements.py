@@ -105,6 +105,12 @@ def test_a_cessation_with_a_preposition_stops_its_object_and_an_aside_after_nega
     assert st.ends and not st.past, st
 
 
+def test_a_relation_verb_after_and_is_a_clause_of_the_same_subject():
+    said = _by_key("I live in Salford and work for Kestrel Freight")
+    assert said["residence"].value == "Salford" and said["job"].value == "Kestrel Freight", said
+    assert [st.key for st in statements("my husband and kids are away this week")] == []  # nouns, no verb
+
+
 def test_an_ordinal_opening_the_users_own_clause_still_lets_a_stop_be_one():
     assert [st.past for st in statements("first I quit the gym, then the pool")] == [True]
 

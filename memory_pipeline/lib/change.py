@@ -125,8 +125,8 @@ def _named_change(newer: str, older: str, old_sents: list[list[str]], old_vals: 
     new_sents, new_vals = cv.values(newer)
     if not old_vals or not new_vals:
         return None
-    cue = RESTATED_CUE.search(newer) is not None or any(w.lower() in CHANGE_VERBS for s in new_sents for w in s)
-    held_cue = cue or CHANGE_CUE.search(newer) is not None  # "started at X", "our new flat in X"
+    held_cue = (RESTATED_CUE.search(newer) is not None or any(w.lower() in CHANGE_VERBS for s in new_sents for w in s)
+                or CHANGE_CUE.search(newer) is not None)  # "now", "switched", "started at X", "our new flat in X"
     asked, old_asked = cv.questions(newer), cv.questions(older)  # a question states no value
     fresh = [v for v in new_vals if v.sentence not in asked and (held is None or not held(v.text))]
     for old in old_vals:

@@ -23,6 +23,8 @@ _CLAUSE = re.compile(
     r"|,?\s+(?:but|so|because|cos|since|while|which|who)\s+"
     r"|\s+and\s+(?=(?:I|I'm|we|We|he|He|she|She|they|They|it|it's|It|my|My|his|her|their)\b))",
 )
+# "and" before a relation verb with its complement shares the subject ("I live in Leeds and work at Arup")
+_AND_VERB = re.compile(rf"\s+and\s+(?=(?i:{'|'.join(sorted(pw.HEADS))})\s+(?i:as|at|in|for|on|with|to|a|an|the|my|our)\b)")
 # a self-introduction: "I'm" and a name or an age ("I'm Tom, 34")
 _INTRODUCTION = re.compile(r"\s*(?i:i'm|i am)\s+(?:[A-Z][\w-]*|\d+)(?:,?\s+(?:[A-Z][\w-]*|\d+))*\s*$")
 _WORD = re.compile(r"[\w'\u2019£$-]+")
@@ -218,7 +220,7 @@ def _pieces(sentence: str) -> list[str]:
     """The sentence's clauses: a lone word is the next one's topic ("Sevenoaks, moving in a fortnight"), a piece
     opening with a preposition an adjunct of the one before, an apposition after "I'm Tom, 34" what one is."""
     out: list[str] = []
-    for piece in (p.strip() for p in _CLAUSE.split(sentence) if _tokens(p)):
+    for piece in (p.strip() for c in _CLAUSE.split(sentence) for p in _AND_VERB.split(c) if _tokens(p)):
         first = _tokens(piece)[0]
         if out and (len(_tokens(out[-1])) == 1 or first.lower() in pw.PREPOSITIONS | {"into", "onto", "near"}):
             out[-1] = f"{out[-1]}, {piece}"
