@@ -263,3 +263,12 @@ def test_a_summary_sentence_the_profile_retired_is_struck_through():
     assert "- ~~studying for the GMAT~~" in block and "- I drive a Volvo estate" in block
     # nothing retired: the summary as it was
     assert "~~studying" not in render_block([s], generated_at=GEN).text
+
+
+def test_a_clause_the_profile_retired_is_struck_and_the_rest_of_its_sentence_kept():
+    s = summary(content="hi, I'm Ola, I teach piano at home, based in Derby for now.",
+                facts=("I'm Ola, I teach piano at home, based in Derby for now",))
+    block = render_block([s], profile="Lives in Leicester [m3]", generated_at=GEN,
+                         retired=["Based in Derby for now"]).text
+    assert "I teach piano at home, ~~based in Derby for now.~~" in block, block
+    assert "~~hi" not in block and "~~I teach" not in block

@@ -43,6 +43,7 @@ _BLOCK_RE = re.compile(
 )
 _TAG_IN_TEXT = re.compile(rf"<(/?{BLOCK_TAG})", re.IGNORECASE)
 _SENTENCES = re.compile(r"((?<=[.!?])\s+|\n+)")
+_COMMAS = re.compile(r"([,;]\s+)")
 # Fact-list lengths tried, in order, when a summary does not fit in full.
 _LIST_LEVELS: tuple[int | None, ...] = (None, 3, 1, 0)
 
@@ -94,6 +95,14 @@ def _struck(text: str, retired: frozenset[str]) -> str:
     if not retired:
         return text
     parts = _SENTENCES.split(text)  # sentences, with what separates them at odd positions
+    return "".join(p if k % 2 else f"~~{p}~~" if _all_retired(p, retired) else _struck_clauses(p, retired)
+                   for k, p in enumerate(parts))
+
+
+def _struck_clauses(sentence: str, retired: frozenset[str]) -> str:
+    """A sentence the profile retired only in part, with those comma-separated clauses struck through
+    ("I'm Mei, designer at Acme, ~~working remotely from Leeds~~" once a newer statement replaced the last)."""
+    parts = _COMMAS.split(sentence)
     return "".join(f"~~{p}~~" if k % 2 == 0 and _all_retired(p, retired) else p for k, p in enumerate(parts))
 
 
