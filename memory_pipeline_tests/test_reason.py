@@ -87,3 +87,21 @@ def test_a_when_answer_gives_the_resolved_date_and_what_it_dates(service):
     service.remember("lou", "the choir rehearsal moved to Friday at 7pm", created_at=at.isoformat())
     ans = service.reason("lou", "What time is the choir rehearsal?", as_of=(at + timedelta(hours=1)).isoformat())
     assert ans["answer"].startswith("2026-03-06") and "Friday at 7pm" in ans["answer"], ans
+
+
+def test_a_newer_word_on_the_questions_topic_answers_though_it_matches_less(service):
+    now = datetime.now(UTC)
+    for text, days in (("my cousin's christening is on 8 June at St Mary's church in Bray", 20),
+                       ("the dishwasher is leaking again", 15),
+                       ("oops, the christening got moved: 15 June now", 2)):
+        service.remember("ines", text, created_at=(now - timedelta(days=days)).isoformat())
+    ans = service.reason("ines", "When is my cousin's christening?")
+    assert "15 June" in ans["answer"] and "8 June" not in ans["answer"], ans
+
+
+def test_a_newer_text_on_the_topic_about_someone_else_does_not_answer(service):
+    now = datetime.now(UTC)
+    for text, days in (("I live in Bray, close to the seafront", 20), ("my sister lives in Galway now", 1)):
+        service.remember("ines2", text, created_at=(now - timedelta(days=days)).isoformat())
+    ans = service.reason("ines2", "Where do I live?")
+    assert "Bray" in ans["answer"], ans

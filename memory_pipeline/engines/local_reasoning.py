@@ -9,6 +9,7 @@ from datetime import datetime
 
 from memory_pipeline.engines.base import ReasonedAnswer, RecallRowLike
 from memory_pipeline.lib import question_match as match
+from memory_pipeline.lib.text import content_words
 
 _WHEN = re.compile(r"\b(when|what (day|date|time)|how long ago|which (day|date|month|year))\b", re.I)
 
@@ -33,7 +34,11 @@ def answer(question: str, rows: Sequence[RecallRowLike], as_of: datetime | None)
         why = "Recall returned nothing current." if not current else \
             f"None of {len(current)} current rows matches the question (its subject, the value it asks for, its terms)."
         return ReasonedAnswer("No memory answers this.", 0.0, why, (), (), False, METHOD)
-    ties = [i for i, m in ranked if m >= ranked[0][1] - NEAR_TIE]
+    # near ties, and texts that say a question word the best text says (its topic: "wedding"), go to the
+    # newest: a newer word on the same thing ("scratch that, the wedding is the 19th") answers
+    topic = set(content_words(question)) & set(content_words(pieces[ranked[0][0]][1]))
+    ties = [i for i, m in ranked if m >= ranked[0][1] - NEAR_TIE
+            or (m > 0 and topic & set(content_words(pieces[i][1])))]
     first = max(ties, key=lambda i: (pieces[i][0].created_at or "", -ties.index(i)))
     ranked = [(first, 0.0)] + [x for x in ranked if x[0] != first]
     order = list(dict.fromkeys(pieces[i][0].id for i, _ in ranked))  # rows by their best piece
