@@ -95,7 +95,7 @@ def date_phrase(ref: TemporalReference, anchor: date) -> str:
     return f"{_day(start)} to {_day(end)}"
 
 
-# what a resolution says of a period over before the newest source ("this year (2025, now past)")
+# what a resolution says of a period over before the newest source ("this month (April 2025, now past)")
 OVER = "now past"
 
 
@@ -103,8 +103,8 @@ def with_dates(text: str, anchor: datetime, until: datetime | None = None) -> tu
     """`text` with each relative date expression followed by its resolution in words, and those
     resolutions. Explicit dates ("3 June 2021") are left as they are. A period (a week, month, season or
     year: not a day, which is an event's) that ended before `until` (the newest source of what is
-    summarised), in a clause not told in the past ("trying to read 40 books this year", "we fly out next
-    week"), says so: what the clause states held for a time that is over."""
+    summarised), in a clause not told in the past ("aiming for 12 hikes this month", "the
+    guests stay next week"), says so: what the clause states held for a time that is over."""
     out, at, n = [], 0, []
     for ref in resolve_temporal_references(text, anchor):
         if any(c.isdigit() for c in ref.original_text) or ref.confidence < MIN_DATE_CONFIDENCE:

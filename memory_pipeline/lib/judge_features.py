@@ -63,8 +63,8 @@ def same_kind(a: Span, b: Span) -> bool:
         return False
     if a.kind != "number" or a.unit & b.unit:
         return True
-    # a bare number counts what its neighbour says: it swaps with a number after the same word ("table for
-    # 6" / "table for 8", "we're 4" / "we're 9 people")
+    # a bare number counts what its neighbour says: it swaps with a number after the same word ("seats
+    # for 3" / "seats for 5", "we're 4" / "we're 9 people")
     return (not a.unit or not b.unit) and bool(a.before) and _slot(a.before) == _slot(b.before)
 
 

@@ -72,7 +72,7 @@ def zone_supersessions(moves, memories, linked: set[str]) -> list[Supersession]:
     """A move (`moves`: (newer memory, its new place)) to a place whose zone is another clock than the
     zone an older memory states supersedes that memory too: the user no longer lives by it; so does a
     newer memory naming another clock to use."""
-    said = [(newer, zone_of_place(place), f"moved to {place}") for newer, place in moves]
+    said = [(newer, zone_of_place(place), f"a move to {place}") for newer, place in moves]
     said += [(m, zone, "named") for m in memories for zone in clocks_in(m.content)]
     out = []
     for newer, zone, how in said:
