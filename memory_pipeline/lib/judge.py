@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import math
-import re
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -18,25 +17,12 @@ from memory_pipeline.lib.judge_relative import RELATIVE_NAMES, margins
 from memory_pipeline.lib.judge_rules import RULE_NAMES, rule_features
 from memory_pipeline.lib.judge_sentence import SENTENCE_NAMES, sentence_features
 from memory_pipeline.lib.judge_statements import STATEMENT_NAMES, statement_features
+from memory_pipeline.lib.voice import own_voice
 
 MODEL_PATH = Path(__file__).with_name("judge_model.json")
 PAIR_NAMES = NAMES + SENTENCE_NAMES + STATEMENT_NAMES + RULE_NAMES  # read on the pair alone
 FEATURE_NAMES = PAIR_NAMES + RELATIVE_NAMES
 _MARGIN_OF = tuple(PAIR_NAMES.index(n) for n in ("cosine", "frame_jaccard"))  # RELATIVE_NAMES' order
-
-
-# Agent-written memories speak of the user in the third person ("The user works at X", "User's time zone
-# is Y"): that is the user's own voice, read as the first person. A speaker label ("User: ") is not matched.
-_USER_OWN = re.compile(r"\b(?:[Tt]he\s+)?[Uu]ser(?:'s|\u2019s)(?=\s)")
-_USER_VERB = re.compile(r"\b(?:[Tt]he\s+)?[Uu]ser\s+(?:(is|was|has)|([a-z]+?[^s])s|([a-z]+))\b(?!:)")
-_BE = {"is": "am", "was": "was", "has": "have"}
-
-
-def own_voice(text: str) -> str:
-    """The text with the user named in the third person turned into the first ("the user's" -> "my",
-    "the user lives" -> "I live")."""
-    text = _USER_OWN.sub("my", text)
-    return _USER_VERB.sub(lambda m: "I " + (_BE[m[1]] if m[1] else m[2] or m[3]), text)
 
 
 def pair_vector(newer: str, older: str, cosine: float, newer_at: datetime, older_at: datetime,

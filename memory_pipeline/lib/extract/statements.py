@@ -14,6 +14,7 @@ from dataclasses import dataclass, replace
 from memory_pipeline.lib.vocab import profile_words as pw
 from memory_pipeline.lib.vocab.calendar import MONTHS, WEEKDAYS
 from memory_pipeline.lib.vocab.tense import IRREGULAR_PAST
+from memory_pipeline.lib.voice import own_voice
 
 _SENTENCE = re.compile(r".+?(?:[.!?]+(?=\s|$)|\n|$)", re.DOTALL)
 # a clause ends at ";", a dash aside, a colon, a conjunction, "and" before a subject, or a comma before a
@@ -265,7 +266,7 @@ def statements(text: str, *, profile: bool = False) -> list[Statement]:
     PROFILE_HEADS (likes, dislikes, origin, birthday), the user's name, and what a clause states of a
     person it names as its subject (relation "theirs": their news, not the user's fact)."""
     found: list[Statement] = []
-    for clause, tokens, words, standing in _clauses(text):
+    for clause, tokens, words, standing in _clauses(own_voice(text)):
         if standing == "modal":
             continue
         people = _people(clause)
