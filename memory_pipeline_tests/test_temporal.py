@@ -614,3 +614,12 @@ def test_a_short_weekday_alone_is_no_date():
 def test_this_past_weekend_is_the_last_one():
     (ref,) = resolve_temporal_references("that roadtrip this past weekend", datetime(2023, 5, 10))
     assert (ref.label, ref.granularity) == ("2023-05-06..2023-05-07", "week")
+
+
+@pytest.mark.parametrize(("text", "span"), [
+    ("The fair opens on 9 June.", "9 June"),  # the sentence's full stop is no part of the date
+    ("we sail on 4 Oct. with the club", "4 Oct."),  # an abbreviation's point mid-sentence is
+    ("booked for 4 Oct. 2024", "4 Oct. 2024"),
+])
+def test_a_full_stop_after_a_month_belongs_to_the_sentence(text, span):
+    assert [r.original_text for r in resolve_temporal_references(text, ANCHOR)] == [span]

@@ -44,7 +44,7 @@ TEMPORAL_RULES = (
     ),
     (
         rf"\b{_WEEKDAY_PREFIX}(?:the\s+)?(?P<day>\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?"
-        rf"(?P<month>{_ANY_MONTH_ALT})\b\.?(?:,?\s+(?P<year>\d{{4}})\b)?",
+        rf"(?P<month>{_ANY_MONTH_ALT})\b(?:\.(?=,?\s+(?:\d{{4}}|[a-z])))?(?:,?\s+(?P<year>\d{{4}})\b)?",
         "calendar_day",
         (_ANY_MONTH, HAS_DIGIT),
     ),
