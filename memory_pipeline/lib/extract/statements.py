@@ -331,8 +331,7 @@ def _statement(clause: str, tokens: list[str], words: list[str], names_people: b
     if rel is None and not stopped and (names_people or len(content_words(clause)) < 2 or not valued):
         return None
     relation, head = rel or ("stopped" if stopped else "note", 0)
-    # a stopped state is past ("I quit nursing"); a negated one is a current state ("we don't have a car
-    # (any more)"); both end the older statements they speak to
+    # a stopped state is past ("I quit nursing"), a negated one current ("we don't have a car"): both end what they say
     negated = any(w in pw.NEGATORS for w in (words if stop_at is None else low[:stop_at]))  # not an aside after
     ends = stopped or negated
     line = _third_person(rest.strip(" ,.!")) + _count(words)
