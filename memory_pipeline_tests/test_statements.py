@@ -144,3 +144,19 @@ def test_a_proposal_states_no_fact():
     # "let's ..." proposes; "giving keto a go, let's see how long I last" says nothing the user is
     assert not statements("giving keto a go this month, let's see how long I last", profile=True)
     assert [st.value for st in statements("I live in Hove, let's meet near the pier")] == ["Hove"]
+
+
+def _stale(text: str) -> set[str]:
+    return {v for st in statements(text, profile=True) for v in st.stale}
+
+
+def test_a_lower_case_value_set_off_as_not_so_is_named_as_no_longer_so():
+    # "X, not Y" and "wait, not Y, X": the contrast is named as not so, lower case or capitalised
+    assert _stale("the recital is on the ninth, not tenth.") == {"tenth"}
+    assert _stale("sorry, not oat milk, it's soy I drink") == {"oat milk"}
+    assert _stale("we moved it to Lyon, not Nice") == {"Nice"}
+    # a determiner is no part of the value: "rather than a nurse" names "nurse"
+    assert _stale("I train as a midwife rather than a nurse") == {"nurse"}
+    # "not" inside a clause ("I'm not sure", "not bad, thanks") contrasts nothing
+    assert _stale("I'm not sure, maybe next year") == set()
+    assert _stale("not bad, thanks for asking") == set()

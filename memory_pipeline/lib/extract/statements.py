@@ -32,12 +32,11 @@ _WORD = re.compile(r"[\w'\u2019£$-]+")
 _POSSESSED = re.compile(
     r"\b(?i:my|our)\s+(?P<np>(?:[a-z-]+\s+){0,2}?(?P<noun>[a-z-]+))(?:\s+is|'s|,)?\s+(?P<name>[A-Z][a-z\u00C0-\u017F]+)"
 )
-# a value named as not (or no longer) the user's: "Cypress, not Playwright", "off Supabase", "from X to"
-_CAPS = r"([A-Z][\w.+-]*(?:\s+[A-Z0-9][\w.+-]*)*)"
+_CAPS = r"([A-Z][\w.+-]*(?:\s+[A-Z0-9][\w.+-]*)*)"  # a value named as not the user's: "X, not Y", "off Y", "from Y to"
 _NOT_X = re.compile(
     rf"\b(?:not|off)\s+(?:the\s+|my\s+)?(?:{_CAPS}|(\d[\w:.]*)(?![\w:.]))|\bfrom\s+(?:the\s+|my\s+)?({_CAPS[1:-1]}|[\w.+#-]+)(?=\s+to\b)"
-    r"|\b(?:instead of|rather than)\s+([^,;.!?]+)"
-)
+    r"|\b(?:instead of|rather than)\s+(?:an?\s+|the\s+|my\s+)?([^,;.!?]+)|,\s*not\s+(?:an?\s+|the\s+)?([a-z][\w-]*(?:\s+[a-z][\w-]*)?)(?=\s*[,.;!?]|\s*$)"
+)  # the last: a lower-case ", not Y" set off by commas ("X, not Y", "wait, not Y, X")
 
 
 @dataclass(frozen=True)
@@ -271,6 +270,7 @@ def statements(text: str, *, profile: bool = False) -> list[Statement]:
             continue
         people = _people(clause)
         stale = tuple(next(g for g in m.groups() if g).rstrip(".:") for m in _NOT_X.finditer(clause))
+        contrast = [Statement("contrast", "", False, frozenset(), stale, ends=False, relation="contrast")] if stale else []
         if standing == "other":
             # an explicit contrast retires its value whoever's clause it is ("they use Condens, not Dovetail")
             found += [p for p in people if _stopped(words) is None]
@@ -280,11 +280,11 @@ def statements(text: str, *, profile: bool = False) -> list[Statement]:
                 st, name = found[-1], named[1]
                 found[-1] = replace(st, line=f"{st.line}: {name}", words=st.words | {name.lower()}, value=name)
             found += _theirs(clause, tokens, words) if profile else []
-            found += [Statement("contrast", "", False, frozenset(), stale, ends=False, relation="contrast")] if stale else []
+            found += contrast
             continue
         said = _statement(clause, tokens, words, bool(people), stale, pw.ALL_HEADS if profile else pw.HEADS)
         named = _named(clause) if profile else []
-        found += named or ([said] if said else people)
+        found += named or ([said] if said else people) or contrast
     return found
 
 
