@@ -104,7 +104,10 @@ class LocalEngine:
         found = [_weighed(f, verdicts.get((f.newer_id, f.older_id))) for f in
                  detect_supersessions(list(candidates.memories))]
         linked = {f.older_id for f in found}  # an older memory gets one successor
-        moves = []
+        by_id = {m.id: m for m in candidates.memories}
+        # a move the clause reader's slots found: a time zone it leaves behind goes too (lib/zones.py)
+        moves = [(by_id[f.newer_id], f.new_value) for f in found
+                 if f.slot == "residence" and f.new_value and f.newer_id in by_id]
         for newer, older, sim in sorted(pairs, key=lambda p: -verdicts[(p[0].id, p[1].id)].probability):
             if older.id in linked or not as_utc(older.created_at) < as_utc(newer.created_at):
                 continue  # one successor per memory; what was said at the same moment replaces nothing
