@@ -623,3 +623,11 @@ def test_this_past_weekend_is_the_last_one():
 ])
 def test_a_full_stop_after_a_month_belongs_to_the_sentence(text, span):
     assert [r.original_text for r in resolve_temporal_references(text, ANCHOR)] == [span]
+
+
+def test_a_capitalised_weekday_abbreviation_before_a_date_is_the_weekday_not_a_past_verb():
+    # "Sat" before a date names the day (it is no past of "sit" turning a plan into the past); "sat" the verb is
+    wed = datetime(2024, 9, 11, 12, tzinfo=UTC)
+    assert [(r.original_text, r.label) for r in resolve_temporal_references("Sat 14th Sept is the gig", wed)] == [
+        ("Sat 14th Sept", "2024-09-14")]
+    assert [r.label for r in resolve_temporal_references("we sat 14 Sept exams", wed)] == ["2023-09-14"]

@@ -25,7 +25,7 @@ _SEASON_ALT = "|".join(sorted(map(re.escape, SEASONS), key=len, reverse=True))
 _NUMBER_ALT = "|".join(sorted(map(re.escape, NUMBER_WORDS), key=len, reverse=True))
 _N = rf"(?P<n>\d{{1,4}}|a\s+couple(?:\s+of)?|couple\s+of|a\s+few|few|{_NUMBER_ALT}|an?)"
 _UNIT = r"(?P<unit>days?|weeks?|fortnights?|months?|years?)"
-_WEEKDAY_PREFIX = rf"(?:(?:{_WEEKDAY_ALT}),?\s+)?"
+_WEEKDAY_PREFIX = rf"(?:(?:{_WEEKDAY_ALT}|(?-i:{_WEEKDAY_ABBR_ALT.title()}))\.?,?\s+)?"  # "Sat 13th Sept": not "sit"
 _ANY_MONTH = frozenset([*MONTHS, *MONTH_ABBREVIATIONS])
 _UNITS = "day days week weeks fortnight fortnights month months year years"
 _HOLIDAY_WORDS = "christmas xmas boxing year years valentine valentines patrick patricks friday easter independence july" \
