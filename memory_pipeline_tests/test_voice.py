@@ -50,3 +50,12 @@ def test_the_clause_reader_reads_an_agents_note_as_the_users_statement():
     assert [(s.relation, s.value) for s in said] == [("residence", "Bergen")]
     assert not [s for s in statements("The user's sister said she moved to Bergen.", profile=True)
                 if s.relation == "residence"]
+
+
+def test_a_note_that_drops_its_subject_is_the_users():
+    # agent memories often drop the subject: a relation verb opening the note is no person's name
+    for note, relation in [("Likes slow jazz.", "preference"), ("Is vegetarian.", "diet"),
+                           ("Prefers answers in French.", "preference")]:
+        assert [st.relation for st in statements(note, profile=True)] == [relation], note
+    # a name opening a note is still that person's ("Marta likes jazz")
+    assert [st.relation for st in statements("Marta likes slow jazz.", profile=True)] == ["theirs"]

@@ -28,6 +28,7 @@ _CLAUSE = re.compile(
 _AND_VERB = re.compile(rf"\s+and\s+(?=(?i:{'|'.join(sorted(pw.HEADS))})\s+(?i:as|at|in|for|on|with|to|a|an|the|my|our)\b)")
 # a self-introduction: "I'm" and a name or an age ("I'm Tom, 34")
 _INTRODUCTION = re.compile(r"\s*(?i:i'm|i am)\s+(?:[A-Z][\w-]*|\d+)(?:,?\s+(?:[A-Z][\w-]*|\d+))*\s*$")
+_NOTE_VERBS = frozenset({*pw.HEADS, *pw.BE, *(h for h in pw.ALL_HEADS if h.endswith("s"))})  # "Likes jazz": no name
 _WORD = re.compile(r"[\w'\u2019£$-]+")
 _POSSESSED = re.compile(
     r"\b(?i:my|our)\s+(?P<np>(?:[a-z-]+\s+){0,2}?(?P<noun>[a-z-]+))(?:\s+is|'s|,)?\s+(?P<name>[A-Z][a-z\u00C0-\u017F]+)"
@@ -99,7 +100,7 @@ def _owner(tokens: list[str], inherited: str, comma: bool = False) -> str:
             return "user"  # "the flat is in Leith": the home a definite article points to is the speaker's
         if i == 0 and w in pw.DETERMINERS and any(n in pw.AUXILIARIES for n in low[1:5]):
             return "other"  # "the Camry can't fit the kids": a noun phrase is the subject
-        if i == 0 and tokens[0][:1].isupper() and w not in pw.HEADS and not tokens[0].isupper() and not comma:
+        if i == 0 and tokens[0][:1].isupper() and w not in _NOTE_VERBS and not tokens[0].isupper() and not comma:
             return "user" if any(t in ("i", "we", "me") for t in nxt[:2]) else "other"  # a name opens it
     return inherited
 
@@ -172,8 +173,7 @@ def _moves_a_thing(after: list[str]) -> bool:
 
 
 def _value(relation: str, clause: str, head_word: str) -> str | None:
-    """The capitalised span right after the relation head, or after it and a preposition, for relations
-    whose value is a place or an organisation: "starting at Wise as ..." -> "Wise"; a date is none."""
+    """The capitalised span after the relation head (and a preposition) for a place or organisation: "starting at Wise" -> "Wise"."""
     if relation not in pw.PLACE_OF:
         return None
     preps = "|".join(pw.PLACE_OF[relation])
