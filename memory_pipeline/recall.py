@@ -14,6 +14,7 @@ from datetime import UTC, datetime
 from memory_pipeline.embedding.query_cache import encode_query
 from memory_pipeline.errors import ValidationError
 from memory_pipeline.lib.digest import OVER, line_matches, speaker_of
+from memory_pipeline.lib.newer_first import newer_first
 from memory_pipeline.lib.summarize import split_sentences
 from memory_pipeline.lib.temporal import resolve_temporal_references
 from memory_pipeline.store import db
@@ -182,7 +183,9 @@ def _fill(rows: list[RecallRow], pieces: list, max_chars: int) -> list[RecallRow
         row.delivered = "\n".join(t for t, _ in got[n])
         row.delivered_ids = [m for _, m in got[n] if m is not None]
         out.append(row)
-    return out
+    # of two delivered memories that speak of the same thing, the newer first (the set stays the same)
+    order = newer_first([(r.delivered or "", r.created_at if r.kind == "memory" else None) for r in out])
+    return [out[i] for i in order]
 
 
 def summary_lines(content: str) -> list[str]:

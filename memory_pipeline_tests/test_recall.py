@@ -493,3 +493,31 @@ def test_a_heavy_users_summaries_are_searched_beside_the_rest_and_agree(service)
 def _rows(rows) -> set[str]:
     # a summary found both ways has its details twice on the side path (recall keeps one)
     return {str(r) for r in rows}
+
+
+def test_of_two_delivered_memories_about_the_same_thing_the_newer_comes_first(service):
+    # no supersession is written here (nothing is consolidated): the older memory is worded closer to the
+    # question, yet the newer one that speaks of the same thing is delivered first; both stay delivered
+    service.remember("erin", "The boiler service is booked for 3 March, the engineer comes in the morning.",
+                     created_at="2025-02-01T10:00:00Z")
+    service.remember("erin", "Lunch with Sam was lovely, we should do it again.", created_at="2025-02-10T10:00:00Z")
+    service.remember("erin", "Got a call: the boiler engineer can only come on 10 March now.",
+                     created_at="2025-02-20T10:00:00Z")
+    rows = service.recall("erin", "When is the boiler service booked?", mode="exhaustive", max_chars=1000, track=False)
+    texts = [r["delivered"] for r in rows if r["kind"] == "memory"]
+    newer = next(i for i, t in enumerate(texts) if "10 March" in t)
+    older = next(i for i, t in enumerate(texts) if "3 March" in t)
+    assert newer < older and all(r["current"] for r in rows if r["kind"] == "memory")
+
+
+def test_newer_first_moves_a_newer_memory_above_an_older_one_it_shares_words_with():
+    from memory_pipeline.lib.newer_first import newer_first
+
+    items = [("the gym opens at 6 on weekdays", "2025-01-01T00:00:00+00:00"),
+             ("a note of a summary", None),
+             ("my sister lives in Leeds", "2025-03-01T00:00:00+00:00"),
+             ("the gym now opens at 7 on weekdays", "2025-02-01T00:00:00+00:00")]
+    # the newer gym memory goes above the older one; the unrelated memory and the summary keep their place
+    assert newer_first(items) == [3, 0, 1, 2]
+    # an older memory below a newer one stays where it is
+    assert newer_first([items[3], items[0]]) == [0, 1]

@@ -1,0 +1,39 @@
+"""The order of delivered memories: of two that speak of the same thing, the newer goes first.
+
+Recall ranks by similarity to the question, so an older memory worded closer to the question ("delivery
+slot is 12 Aug") can come before the newer one that changed it ("the desk delivery is moved to 19 Aug")
+when no supersession was written. Two memories speak of the same thing here when they share at least
+`SHARED` content words (light stems); the newer then moves to just before the older. Only the order
+changes: what is delivered, and whether a row is current, stay as they were.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from memory_pipeline.lib.text import content_words
+
+SHARED = 2
+
+
+def _stems(text: str) -> frozenset[str]:
+    return frozenset(w[:-1] if len(w) > 3 and w.endswith("s") and not w.endswith("ss") else w
+                     for w in content_words(text) if not w.isdigit() or len(w) > 1)
+
+
+def newer_first(items: Sequence[tuple[str, str | None]]) -> list[int]:
+    """`items`: (text, ISO time or None: not a memory) in delivered order; the new order as indexes. A
+    memory moves before the first older memory above it that shares SHARED content words with it."""
+    order = list(range(len(items)))
+    stems = [_stems(text) if at else frozenset() for text, at in items]
+    for j in range(len(items)):
+        at = items[j][1]
+        if at is None:
+            continue
+        pos = order.index(j)
+        for k, i in enumerate(order[:pos]):
+            older = items[i][1]
+            if older is not None and older < at and len(stems[i] & stems[j]) >= SHARED:
+                order.insert(k, order.pop(pos))
+                break
+    return order
