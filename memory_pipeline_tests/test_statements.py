@@ -160,3 +160,11 @@ def test_a_lower_case_value_set_off_as_not_so_is_named_as_no_longer_so():
     # "not" inside a clause ("I'm not sure", "not bad, thanks") contrasts nothing
     assert _stale("I'm not sure, maybe next year") == set()
     assert _stale("not bad, thanks for asking") == set()
+
+
+def test_a_habit_told_without_its_subject_is_the_users_note():
+    # chat drops "I'm": a clause opening with a gerund and saying how often is a habit of the user's
+    said = statements("doing yoga twice a week before breakfast, my back thanks me", profile=True)
+    assert [st.relation for st in said][:1] == ["note"] and said[0].line.startswith("Doing yoga twice a week")
+    # a passing state with no frequency is no habit
+    assert statements("feeling rough today, bad night", profile=True) == []

@@ -327,7 +327,8 @@ def _statement(clause: str, tokens: list[str], words: list[str], names_people: b
     stop_at = _stopped(low := [t.lower() for t in _tokens(rest)])
     stopped = stop_at is not None
     # a clause without a relation head is kept only when it carries a value (a number or a name)
-    valued = any(any(c.isdigit() for c in t) or (i and t[:1].isupper()) for i, t in enumerate(tokens))
+    valued = any(any(c.isdigit() for c in t) or (i and t[:1].isupper()) for i, t in enumerate(tokens)) \
+        or words[0].endswith("ing") and bool({"twice", "once", "every", "daily", "weekly", "times"} & set(words))
     if rel is None and not stopped and (names_people or len(content_words(clause)) < 2 or not valued):
         return None
     relation, head = rel or ("stopped" if stopped else "note", 0)

@@ -4,8 +4,7 @@
 WEEKDAYS: dict[str, int] = {
     "monday": 0, "tuesday": 1, "wednesday": 2, "thursday": 3, "friday": 4, "saturday": 5, "sunday": 6,
 }  # fmt: skip
-# Short weekday names, read only after "last" / "next" / "this past" / "this coming" ("sat" and "sun"
-# alone are words).
+# Short weekday names: after "last" / "next" / "this past" / "this coming", or capitalised before a date
 WEEKDAY_ABBREVIATIONS: dict[str, int] = {
     "mon": 0, "tue": 1, "tues": 1, "wed": 2, "thu": 3, "thur": 3, "thurs": 3, "fri": 4, "sat": 5, "sun": 6,
 }  # fmt: skip
@@ -28,6 +27,5 @@ TENS: dict[str, int] = {
 }  # fmt: skip
 # The number words number_value() reads.
 SMALL_NUMBERS: dict[str, int] = {**NUMBER_WORDS, "dozen": 12}
-# Regex alternation of SMALL_NUMBERS, longest first.
 # First month of each season.
 SEASONS: dict[str, int] = {"spring": 3, "summer": 6, "autumn": 9, "fall": 9, "winter": 12}
