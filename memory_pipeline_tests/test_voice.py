@@ -26,6 +26,8 @@ from memory_pipeline.lib.voice import own_voice
     # after a count of things a "they" may be those things; a gendered pronoun is still the user
     ("The user has three dogs; they bark and she walks them.", "I have three dogs; they bark and I walk them."),
     ("The user and Omar got married in May.", "Omar and I got married in May."),
+    # only what follows the user's first mention: a pronoun before it is someone else's
+    ("When she called, the user was at work.", "When she called, I was at work."),
 ])
 def test_an_agents_note_is_read_in_the_first_person(note, first_person):
     assert own_voice(note) == first_person

@@ -51,14 +51,17 @@ _AFTER_OBJECT = frozenset({"that", "to", "and", "or", "but", "about", "for", "wi
 def own_voice(text: str) -> str:
     """The text with the user named in the third person turned into the first ("the user's" -> "my",
     "the user lives" -> "I live", "the user said she sold her bike" -> "I sold my bike")."""
+    found = [m.start() + len(m[1]) for rx in (_USER_AND, _USER_OWN, _USER_VERB) if (m := rx.search(text))]
+    if not found:
+        return text
+    # only what follows the user's first mention is theirs ("when she came, the user was out": she is not)
+    before, text = text[: min(found)], text[min(found):]
     first = _USER_OWN.sub(r"\1my", _USER_AND.sub(r"\1\2 and I", text))
     first = _USER_VERB.sub(lambda m: f"{m[1]}I " + (_BE[m[2]] if m[2] else _base(m[3]) if m[3] else m[4]), first)
-    if first == text:
-        return text
     first = _REPORT.sub("", first)
     cut = _OTHER_PERSON.search(first)
     head, tail = (first[: cut.start()], first[cut.start():]) if cut else (first, "")
-    return _AFTER_I.sub(lambda m: m[1] + _AGREE.get(m[2], _base(m[2])), _pronouns(head)) + tail
+    return before + _AFTER_I.sub(lambda m: m[1] + _AGREE.get(m[2], _base(m[2])), _pronouns(head)) + tail
 
 
 def _base(verb: str) -> str:
