@@ -59,5 +59,7 @@ def test_a_note_that_drops_its_subject_is_the_users():
     for note, relation in [("Likes slow jazz.", "preference"), ("Is vegetarian.", "diet"),
                            ("Prefers answers in French.", "preference")]:
         assert [st.relation for st in statements(note, profile=True)] == [relation], note
+    # nor is a verb's third-person form a name ("Drinks ..." is no person called "Drinks")
+    assert not [st for st in statements("Drinks oat milk with everything.", profile=True) if st.relation == "theirs"]
     # a name opening a note is still that person's ("Marta likes jazz")
     assert [st.relation for st in statements("Marta likes slow jazz.", profile=True)] == ["theirs"]

@@ -28,7 +28,7 @@ _CLAUSE = re.compile(
 _AND_VERB = re.compile(rf"\s+and\s+(?=(?i:{'|'.join(sorted(pw.HEADS))})\s+(?i:as|at|in|for|on|with|to|a|an|the|my|our)\b)")
 # a self-introduction: "I'm" and a name or an age ("I'm Tom, 34")
 _INTRODUCTION = re.compile(r"\s*(?i:i'm|i am)\s+(?:[A-Z][\w-]*|\d+)(?:,?\s+(?:[A-Z][\w-]*|\d+))*\s*$")
-_NOTE_VERBS = frozenset({*pw.HEADS, *pw.BE, *(h for h in pw.ALL_HEADS if h.endswith("s"))})  # "Likes jazz": no name
+_NOTE_VERBS = frozenset({*pw.HEADS, *pw.BE, *(h + "s" for h in pw.ALL_HEADS), *(h for h in pw.ALL_HEADS if h[-1] == "s")})
 _WORD = re.compile(r"[\w'\u2019£$-]+")
 _POSSESSED = re.compile(
     r"\b(?i:my|our)\s+(?P<np>(?:[a-z-]+\s+){0,2}?(?P<noun>[a-z-]+))(?:\s+is|'s|,)?\s+(?P<name>[A-Z][a-z\u00C0-\u017F]+)"
