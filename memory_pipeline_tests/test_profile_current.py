@@ -204,3 +204,18 @@ def test_a_persons_newer_news_replaces_their_older_news(service):
     ])
     line = next(line for line in _lines(content) if "Theo started at the village school" in line)
     assert line.endswith(f"[m{ids[1]}]") and "childminder" not in content, content
+
+
+def test_a_notes_key_value_lines_state_their_relation_and_a_newer_value_replaces_them(service):
+    # a pasted note's fields ("City: Ghent") are read as the relation they name, not as a note "City, Ghent"
+    # nor as a job at "Employer"; a later statement of the same relation replaces the field
+    content, _, _, block = _profile(service, "u-fields", [
+        "Profile notes\nCity: Ghent\nEmployer: Verhoeven Design",
+        "Moved to Antwerp last week, the new flat is tiny but bright.",
+    ])
+    lines = _lines(content)
+    assert any(line.startswith("Works at Verhoeven Design") for line in lines), content
+    assert not any("Ghent" in line for line in lines), content  # the newer home replaced the field's
+    assert any("Antwerp" in line for line in lines), content
+    assert not any(line.startswith(("City,", "Employer,")) for line in lines), content
+    assert "Antwerp" in block

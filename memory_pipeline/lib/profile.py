@@ -10,7 +10,8 @@ from datetime import datetime
 
 from memory_pipeline.lib import extract as ex
 from memory_pipeline.lib.extract import Fact
-from memory_pipeline.lib.extract.statements import Statement, said_by_user, statements
+from memory_pipeline.lib.extract.statements import Statement, content_words, said_by_user, statements
+from memory_pipeline.lib.fields import user_fields
 from memory_pipeline.lib.profile_clauses import Stated, current_lines, not_replaced
 from memory_pipeline.lib.profile_patterns import Occurrences, count_seen, representative
 from memory_pipeline.lib.timestamps import as_utc
@@ -41,7 +42,27 @@ class ProfileSource:
 
 def extract(content: str) -> Extracted:
     facts = tuple(f for f in ex.extract_facts(content) if f.kind in (ex.HABIT, ex.EMAIL))
-    return facts, tuple(statements(content, profile=True))
+    return facts, _with_fields(content, statements(content, profile=True))
+
+
+# a note's "key: value" line whose key names a relation (lib/fields.py: "City: Leeds", "Employer: Acme"),
+# as the clause reader names the relation and words its line
+_FIELD_RELATIONS = {"residence": ("residence", "Lives in"), "employment": ("job", "Works at"),
+                    "role": ("title", "Works as")}
+
+
+def _with_fields(content: str, said: list[Statement]) -> tuple[Statement, ...]:
+    """The clause reader's statements, with the user's fields as statements of their relation. The
+    clause reader reads such a line as a note or names its key as the value ("Employer, Acme"): those
+    readings give way to the field's."""
+    found = [(f, _FIELD_RELATIONS[r]) for f, r in user_fields(content) if r in _FIELD_RELATIONS]
+    if not found:
+        return tuple(said)
+    keys = tuple(f"{' '.join(f.key)}," for f, _ in found)
+    kept = [st for st in said if not st.line.lower().startswith(keys)]
+    return tuple(kept) + tuple(
+        Statement(relation, f"{says} {f.value}", False, content_words(f.value), relation=relation, value=f.value)
+        for f, (relation, says) in found)
 
 
 @dataclass(frozen=True)
