@@ -168,3 +168,10 @@ def test_a_habit_told_without_its_subject_is_the_users_note():
     assert [st.relation for st in said][:1] == ["note"] and said[0].line.startswith("Doing yoga twice a week")
     # a passing state with no frequency is no habit
     assert statements("feeling rough today, bad night", profile=True) == []
+
+
+def test_the_user_named_within_a_clause_keeps_the_verb_in_agreement():
+    # the clause said of the user: "I am" / "I was" inside it become "they are" / "they were", not "they am"
+    assert [st.line for st in statements("Please note I am allergic to kiwi", profile=True)] == [
+        "Please note they are allergic to kiwi"]
+    assert statements("Also, I was born in Tartu", profile=True)[0].line == "Also, they were born in Tartu"

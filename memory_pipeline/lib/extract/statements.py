@@ -118,8 +118,8 @@ def _third_person(clause: str) -> str:
         adverbs = 1 + next((k for k, w in enumerate(low[1:]) if not w.endswith("ly")), 0)
         tokens = [*tokens[1:adverbs], _conjugate(low[adverbs]), *tokens[adverbs + 1 :]]
     text = " ".join(t if low[:1] == ["we"] and i == 0 else pw.POSSESSIVES.get(t.lower(), t)
-                    for i, t in enumerate(tokens)).strip(" ,")
-    return text[:1].upper() + text[1:]
+                    for i, t in enumerate(tokens)).strip(" ,")  # "I am" within the clause: "they" agrees
+    return re.sub(r"\b(they) (am|was)\b", lambda m: f"{m[1]} {'are' if m[2] == 'am' else 'were'}", text[:1].upper() + text[1:])
 
 
 def _conjugate(verb: str) -> str:
