@@ -12,7 +12,7 @@ from memory_pipeline.lib import extract as ex
 from memory_pipeline.lib.extract import Fact
 from memory_pipeline.lib.extract.statements import Statement, content_words, said_by_user, statements
 from memory_pipeline.lib.fields import user_fields
-from memory_pipeline.lib.profile_clauses import Stated, current_lines, not_replaced
+from memory_pipeline.lib.profile_clauses import SAYS, Stated, current_lines, not_replaced
 from memory_pipeline.lib.profile_patterns import Occurrences, count_seen, representative
 from memory_pipeline.lib.timestamps import as_utc
 
@@ -46,9 +46,8 @@ def extract(content: str) -> Extracted:
 
 
 # a note's "key: value" line whose key names a relation (lib/fields.py: "City: Leeds", "Employer: Acme"),
-# as the clause reader names the relation and words its line
-_FIELD_RELATIONS = {"residence": ("residence", "Lives in"), "employment": ("job", "Works at"),
-                    "role": ("title", "Works as")}
+# as the clause reader names the relation; its line is worded as `profile_clauses.rendered` words one
+_FIELD_RELATIONS = {"residence": "residence", "employment": "job", "role": "title"}
 
 
 def _with_fields(content: str, said: list[Statement]) -> tuple[Statement, ...]:
@@ -61,8 +60,9 @@ def _with_fields(content: str, said: list[Statement]) -> tuple[Statement, ...]:
     keys = tuple(f"{' '.join(f.key)}," for f, _ in found)
     kept = [st for st in said if not st.line.lower().startswith(keys)]
     return tuple(kept) + tuple(
-        Statement(relation, f"{says} {f.value}", False, content_words(f.value), relation=relation, value=f.value)
-        for f, (relation, says) in found)
+        Statement(relation, f"{SAYS.get(relation, 'Is')} {f.value}", False, content_words(f.value), relation=relation,
+                  value=f.value)
+        for f, relation in found)
 
 
 @dataclass(frozen=True)

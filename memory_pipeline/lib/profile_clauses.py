@@ -23,7 +23,7 @@ _LIKING_WORDS = frozenset(w for w, relation in ALL_HEADS.items() if relation in 
 _WORK = frozenset({"job", "role", "occupation"})
 # how a line names the value of its relation first
 _DASH = " \u2014 "
-_SAYS = {"residence": "Lives in", "job": "Works at", "role": "Works at", "spouse": "Married to"}
+SAYS = {"residence": "Lives in", "job": "Works at", "role": "Works at", "spouse": "Married to"}
 # people one is a partner to: "person:girlfriend" lines a newer partner statement naming them replaces
 _PARTNER = frozenset({"husband", "wife", "partner", "girlfriend", "boyfriend", "fiance", "fiancee"})
 _PARTNER_KEYS = [["person", noun] for noun in sorted(_PARTNER)]
@@ -32,7 +32,7 @@ _PARTNER_KEYS = [["person", noun] for noun in sorted(_PARTNER)]
 def rendered(st: Statement) -> str:
     """The statement's line, with the value of its relation named first ("Works at Wise — Starting at
     Wise as a staff engineer") unless the line already begins so."""
-    says = _SAYS.get(st.relation)
+    says = SAYS.get(st.relation)
     if not st.value or not says or st.line.lower().startswith(f"{says} {st.value}".lower()):
         return st.line
     return f"{says} {st.value}{_DASH}{st.line}"

@@ -1,7 +1,7 @@
 """The user named in the third person, read as the first.
 
-Agent-written memories speak of the user as "the user" ("The user works at X", "User's time zone is Y",
-"The user said she sold her bike"): that is the user's own voice. `own_voice` rewrites it in the first
+Agent-written memories speak of the user in the third person ("The user keeps bees", "User's kayak is
+red", "The user said she sold her bike"): that is the user's own voice. `own_voice` rewrites it in the first
 person, so the clause reader, the profile and the judge read an agent's note as they read the user's
 own words. A speaker label ("User: ...") is no subject and is left alone.
 
@@ -50,7 +50,7 @@ _AFTER_OBJECT = frozenset({"that", "to", "and", "or", "but", "about", "for", "wi
 
 def own_voice(text: str) -> str:
     """The text with the user named in the third person turned into the first ("the user's" -> "my",
-    "the user lives" -> "I live", "the user said she sold her bike" -> "I sold my bike")."""
+    "the user keeps bees" -> "I keep bees", "the user said she sold her bike" -> "I sold my bike")."""
     found = [m.start() + len(m[1]) for rx in (_USER_AND, _USER_OWN, _USER_VERB) if (m := rx.search(text))]
     if not found:
         return text
@@ -73,7 +73,7 @@ def _base(verb: str) -> str:
     return verb[:-1]
 
 
-# a count of things ("two cats", "3 kids"): a "they" after it may be them, so they-forms are left alone
+# a count of things ("three ferrets", "5 kayaks"): a "they" after it may be them, so they-forms are left alone
 _PLURAL = re.compile(r"\b(?:\d+|two|three|four|five|six|seven|eight|nine|ten|both|several|many)\s+[a-z]+s\b")
 
 

@@ -4,7 +4,7 @@
 WEEKDAYS: dict[str, int] = {
     "monday": 0, "tuesday": 1, "wednesday": 2, "thursday": 3, "friday": 4, "saturday": 5, "sunday": 6,
 }  # fmt: skip
-# Short weekday names: after "last" / "next" / "this past" / "this coming", or capitalised before a date
+# Short weekday names: after a word that points back or ahead ("last", "next"), or capitalised before a date
 WEEKDAY_ABBREVIATIONS: dict[str, int] = {
     "mon": 0, "tue": 1, "tues": 1, "wed": 2, "thu": 3, "thur": 3, "thurs": 3, "fri": 4, "sat": 5, "sun": 6,
 }  # fmt: skip
