@@ -175,3 +175,37 @@ def test_the_user_named_within_a_clause_keeps_the_verb_in_agreement():
     assert [st.line for st in statements("Please note I am allergic to kiwi", profile=True)] == [
         "Please note they are allergic to kiwi"]
     assert statements("Also, I was born in Tartu", profile=True)[0].line == "Also, they were born in Tartu"
+
+
+def test_the_verb_after_i_agrees_with_the_user_said_in_the_third_person():
+    # any present verb takes its "-s" once "I" drops, adverbs before it or not; past forms, modals and
+    # "had" stay as said
+    lines = [st.line for st in statements("I now rent a loft in Gent and cycle to the lab", profile=True)]
+    assert lines == ["Now rents a loft in Gent and cycle to the lab"]
+    assert statements("I still coach the under-12s every Saturday", profile=True)[0].line.startswith("Still coaches")
+    assert statements("I had the wrong date for Bergen", profile=True)[0].line.startswith("Had the wrong")
+    assert statements("I quit rowing in May", profile=True)[0].line == "Quit rowing in May"
+    assert statements("I was vegan until 2019", profile=True)[0].line.startswith("Was vegan")
+
+
+def test_starting_at_an_organisation_is_where_one_works():
+    # a verb of starting with "at" and a name right after it says where one works; with something in
+    # between ("started yoga at Studio Nine") it is an activity, and another person's start is theirs
+    said = statements("started at Kestrel Labs on monday as a tester")
+    assert [(st.relation, st.value) for st in said] == [("job", "Kestrel Labs")]
+    assert [(st.relation, st.value) for st in statements("I began at Norrland Bank last week")] == [
+        ("job", "Norrland Bank")]
+    assert [st.relation for st in statements("I started yoga classes at Studio Nine")] == ["activity"]
+    assert statements("Marit started at Kestrel Labs") == []
+
+
+def test_withdrawing_from_something_ends_it_and_what_stopped_may_come_first():
+    # a verb with "out" ("pulled out of", "backed out of") ends its object, as "gave up on" does
+    said = statements("sadly I pulled out of the relay team after the injury")
+    assert said[0].ends and {"relay", "team"} <= said[0].words
+    # a single cessation word followed by an adjunct: what stopped came before it
+    said = statements("choir stopped for the summer, the hall is closed")
+    assert said[0].ends and "choir" in said[0].words
+    # "X is finished" said with a short subject ends X; "finished work at six" is an event, not an ending
+    assert statements("so Blender is finished for me", profile=True)[0].ends
+    assert not any(st.ends for st in statements("I finished work at six and went home"))

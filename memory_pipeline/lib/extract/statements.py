@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 
 from memory_pipeline.lib.vocab import profile_words as pw
 from memory_pipeline.lib.vocab.calendar import MONTHS, WEEKDAYS
-from memory_pipeline.lib.vocab.tense import IRREGULAR_PAST
+from memory_pipeline.lib.vocab.tense import IRREGULAR_PAST, MODALS, PERFECT, SAME_PAST
 from memory_pipeline.lib.voice import own_voice
 
 _SENTENCE = re.compile(r".+?(?:[.!?]+(?=\s|$)|\n|$)", re.DOTALL)
@@ -111,11 +111,11 @@ def _third_person(clause: str) -> str:
     tokens = clause.split()
     low = [t.lower().replace("\u2019", "'") for t in tokens]
     if low[:1] == ["i"] and len(low) > 1 and low[1] in pw.BE:
-        tokens = ["is", *tokens[2:]]
+        tokens = ["was" if low[1] == "was" else "is", *tokens[2:]]
     elif low[:1] and low[0] in pw.SUBJECT_CONTRACTIONS and not low[0].startswith("we"):
         tokens = [pw.SUBJECT_CONTRACTIONS[low[0]], *tokens[1:]]
     elif low[:1] and low[0] in ("i", "myself") and len(low) > 1 and tokens[1][:1].islower():
-        adverbs = 1 + next((k for k, w in enumerate(low[1:]) if not w.endswith("ly")), 0)
+        adverbs = 1 + next((k for k, w in enumerate(low[1:]) if not w.endswith("ly") and w not in pw.ADVERBS), 0)
         tokens = [*tokens[1:adverbs], _conjugate(low[adverbs]), *tokens[adverbs + 1 :]]
     text = " ".join(t if low[:1] == ["we"] and i == 0 else pw.POSSESSIVES.get(t.lower(), t)
                     for i, t in enumerate(tokens)).strip(" ,")  # "I am" within the clause: "they" agrees
@@ -123,10 +123,10 @@ def _third_person(clause: str) -> str:
 
 
 def _conjugate(verb: str) -> str:
-    """The third person of a relation head ("live" -> "lives"); other verbs and past forms stay as said."""
+    """The third person of the verb after "I" ("rent" -> "rents"); modals, past forms and contractions stay."""
     if verb in pw.IRREGULAR_THIRD:
         return pw.IRREGULAR_THIRD[verb]
-    if verb not in pw.ALL_HEADS or verb.endswith(("ed", "ing", "s")) or verb in IRREGULAR_PAST:
+    if not verb.isalpha() or verb in MODALS | SAME_PAST | IRREGULAR_PAST | PERFECT or verb.endswith(("ed", "ing", "s")):
         return verb
     if verb.endswith(("ch", "sh", "x", "o")):
         return verb + "es"
@@ -150,11 +150,12 @@ def _relation(tokens: list[str], heads: dict[str, str] = pw.HEADS) -> tuple[str,
                  t[:1].islower() and t.lower() not in pw.FUNCTION_WORDS and t[-2:] != "ly" for t in tokens[:i]))]
     if len(words) > 3 and words[0] in pw.ORDINALS and words[1] in pw.PERIODS and words[2] == "at":
         found.append(("job", 1))  # "first week at Wise": a period at an organisation is where one is now
-    found += [("job", i) for i, w in enumerate(words[1:4], start=1)  # "I do sales at Acme": "do" + where
-              if w == "do" and words[i - 1] in ("i", "we") and _ORG_AFTER.search(" ".join(tokens[i + 1 :]))]
+    found += [("job", i) for i, w in enumerate(words[:4])  # "I do sales at Acme", "started at Acme": where
+              if w in pw.DO_AT and (i == 0 or words[i - 1] in ("i", "we"))
+              and (_ORG_AFTER.search if w == "do" else _ORG_AFTER.match)(" ".join(tokens[i + 1 :]))]
     found += [("role", i) for i, w in enumerate(words[:3])  # "I'm a nurse", "I am now the lead"
               if w in ("am", "i'm", "im") and i + 1 < len(words) and words[i + 1] in ("a", "an", "now")]
-    found.sort(key=lambda f: (f[0] == "has", f[1]))
+    found.sort(key=lambda f: (f[0] == "has", f[1], f[0] != "job"))
     return found[0] if found else None
 
 
@@ -191,6 +192,8 @@ def _stopped(words: list[str]) -> int | None:
             return i + 1  # "first week at Stripe done" completes a period; the state it belongs to holds
         if i + 1 < len(words) and words[i + 1] in pw.CESSATION_PAIRS.get(w, ()):
             return i + 2
+        if w == "finished" and 0 < i <= 4 and words[i - 1] in pw.BE:
+            return i + 1  # "the plan is finished" (a short subject opens the clause); "finished work" is an event
     return None
 
 
@@ -366,8 +369,10 @@ def _object(words: list[str]) -> frozenset[str]:
     end = _stopped(words)
     if end is None:
         return frozenset()
+    # "gave up on X", "pulled out of X": X; after one word ("stopped for a while") what stopped came before
+    pair = end > 1 and words[end - 2] in pw.CESSATION_PAIRS or words[end : end + 1] == ["on"]
     span = []
-    for w in words[end + (end < len(words) and words[end] in pw.PREPOSITIONS):]:  # "gave up on X": X
+    for w in words[end + (end < len(words) and words[end] in pw.PREPOSITIONS and pair):]:
         if w in pw.PREPOSITIONS or w == "to":
             break
         span.append(w)

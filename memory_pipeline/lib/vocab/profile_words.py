@@ -23,6 +23,10 @@ POSSESSIVES = {"my": "their", "myself": "themself", "me": "them", "our": "their"
 IRREGULAR_THIRD = {"have": "has", "do": "does", "go": "goes", "am": "is", "be": "is", "must": "must",
                    "can": "can", "can't": "can't", "will": "will", "need": "needs", "don't": "doesn't",
                    "love": "loves", "like": "likes", "prefer": "prefers", "hate": "hates", "enjoy": "enjoys"}
+# verbs that, with "at"/"for" and a name, say where one works: "I do sales at Acme", "started at Acme"
+DO_AT = frozenset({"do", "started", "start", "began"})
+# adverbs between "I" and its verb ("I now drive"): the verb after them is the one that agrees
+ADVERBS = frozenset({"now", "still", "also", "just", "already", "always", "never", "often", "even", "only"})
 # people one has one of at a time: a newer one replaces the older
 ONE_AT_A_TIME = frozenset({"husband", "wife", "partner", "girlfriend", "boyfriend", "fiance", "fiancee",
                            "manager", "boss"})
@@ -39,12 +43,12 @@ INTENT = frozenset({
 # "no" or "any" and a comparative): first word -> the second words that make it one
 CESSATION = frozenset({
     "quit", "quitting", "stop", "stopped", "stopping", "cancelled", "canceled", "sold", "resigned", "dropped",
-    "left", "ended", "anymore", "ex", "former", "formerly", "done", "gone", "lasted",
+    "left", "ended", "withdrew", "postponed", "anymore", "ex", "former", "formerly", "done", "gone", "lasted",
 })  # fmt: skip
 CESSATION_PAIRS = {
     **dict.fromkeys(("give", "gives", "gave", "given", "giving"), frozenset({"up"})), "used": frozenset({"to"}),
-    "moved": frozenset({"out"}), "no": frozenset({"longer", "more"}), "any": frozenset({"longer", "more"}),
-    "on": frozenset({"hold"}),
+    **dict.fromkeys(("moved", "pulled", "pulling", "backed", "backing", "dropping"), frozenset({"out"})),
+    "no": frozenset({"longer", "more"}), "any": frozenset({"longer", "more"}), "on": frozenset({"hold"}),
 }
 # a period's completion ("first week done") is no state ended; a period at an organisation is a job
 # "a third nephew": an ordinal after "a" is how many there are now
