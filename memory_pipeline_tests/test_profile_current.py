@@ -219,3 +219,17 @@ def test_a_notes_key_value_lines_state_their_relation_and_a_newer_value_replaces
     assert any("Antwerp" in line for line in lines), content
     assert not any(line.startswith(("City,", "Employer,")) for line in lines), content
     assert "Antwerp" in block
+
+
+def test_a_stopped_thing_leaves_what_its_line_joined_to_it_with_and(service):
+    # one memory names two tools; a later one ends one of them: the profile keeps the other, with its verb
+    content, _, _, _ = _profile(service, "u-trim", [
+        "I use Rhino for drafting and Krita for sketching",
+        "I live in Ostend and cycle to the studio",
+        "so Rhino is finished for me, the licence lapsed",
+        "I stopped cycling to the studio when my knee went",
+    ])
+    lines = _lines(content)
+    assert any(line.startswith("Uses Krita for sketching") for line in lines), content
+    assert not [line for line in lines if "Rhino" in line and "finished" not in line], content
+    assert any("Ostend" in line and "cycle" not in line for line in lines), content

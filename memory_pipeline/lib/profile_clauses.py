@@ -66,6 +66,7 @@ class Stated:
                 # of its own attribute
                 ended, own = stems(st.words), st.key
                 initials = {w for w in st.line.split() if w.isupper() and 2 <= len(w) <= 5}
+                self._trim(ended, st.key)
                 self._drop(lambda key, line, words, e=ended, k=own, a=initials:
                            _ends(e, words) or key == k or any(_spells(x, line) for x in a))
             self._relation_said_again(st)
@@ -132,6 +133,18 @@ class Stated:
         for key in [k for k, v in self.current.items() if k.startswith(("note:", "theirs:")) and v[0] < recent]:
             del self.current[key]
 
+    def _trim(self, ended: frozenset[str], own: str) -> None:
+        """A stopped state names one of two things a clause joins with "and": the line keeps the other
+        ("Uses Maya for modelling and Krita for painting" after "Maya is finished": "Uses Krita for painting")."""
+        for key, (idx, line, sid, words) in list(self.current.items()):
+            if key == own or not _ends(ended, words):
+                continue
+            parts = [_trimmed(part, ended) for part in line.split(" | ")]
+            if all(parts) and parts != line.split(" | "):
+                self.retired.update({c: sid for c in clauses_of(line)})
+                text = " | ".join(parts)
+                self.current[key] = (idx, text, sid, content_words(text))
+
     def _drop(self, ended: Callable[[str, str, frozenset[str]], bool]) -> None:
         for key, (_, line, sid, words) in list(self.current.items()):
             if ended(key, line, words):
@@ -197,6 +210,20 @@ def _joined(lines: Iterable[str]) -> str:
         out.append(clause if value in named else part)
         named.add(value)
     return " | ".join(dict.fromkeys(out))
+
+
+def _trimmed(part: str, ended: frozenset[str]) -> str:
+    """A line's part without the "and" conjuncts holding what a stopped state names ("" when every one
+    does); an object left first keeps the verb it followed, a verb opens the line."""
+    value, dash, clause = part.rpartition(_DASH)
+    conjuncts = clause.split(" and ")
+    kept = [c for c in conjuncts if not _ends(ended, content_words(c))]
+    if not kept:
+        return ""
+    first = kept[0]
+    if first != conjuncts[0]:
+        first = f"{conjuncts[0].split()[0]} {first}" if first[:1].isupper() or first[:1].isdigit() else first
+    return value + dash + " and ".join([first[:1].upper() + first[1:], *kept[1:]])
 
 
 def _ends(ended: frozenset[str], words: frozenset[str]) -> bool:
