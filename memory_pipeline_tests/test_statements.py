@@ -209,3 +209,18 @@ def test_withdrawing_from_something_ends_it_and_what_stopped_may_come_first():
     # "X is finished" said with a short subject ends X; "finished work at six" is an event, not an ending
     assert statements("so Blender is finished for me", profile=True)[0].ends
     assert not any(st.ends for st in statements("I finished work at six and went home"))
+
+
+def test_a_lower_case_typist_names_a_home_in_lower_case():
+    # all in lower case: the word after "live in" is the place; a capitalised text still needs a capital
+    assert [(st.relation, st.value) for st in statements("i live in tarbes now")] == [("residence", "tarbes")]
+    assert [(st.relation, st.value) for st in statements("I live in the north")] == [("residence", "")]
+    # no value from a function word or a gerund
+    assert [st.value for st in statements("we are moving in together")] == [""]
+
+
+def test_a_person_after_a_preposition_is_no_subject():
+    # "with my brother": the clause is still the user's; "my brother lives ..." is the brother's
+    said = statements("I live with my brother in Tarbes", profile=True)
+    assert [(st.relation, st.value) for st in said] == [("residence", "Tarbes")]
+    assert not [st for st in statements("my brother lives in Tarbes", profile=True) if st.relation == "residence"]

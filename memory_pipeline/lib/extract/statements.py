@@ -93,7 +93,9 @@ def _owner(tokens: list[str], inherited: str, comma: bool = False) -> str:
         nxt = low[i + 1 : i + 4]
         if w in pw.FIRST_PERSON:
             # "my sister is a nurse", "my new line manager is Nadia": the person's, not the user's
-            return "other" if w in ("my", "our") and any(n in pw.PEOPLE for n in nxt[:3]) else "user"
+            # (after a preposition "my brother" is no subject: "live w/ my brother" is the user's)
+            return "other" if w in ("my", "our") and any(n in pw.PEOPLE for n in nxt[:3]) and not (
+                i and low[i - 1] in pw.PREPOSITIONS | {"w", "to", "near", "by"}) else "user"
         if w in pw.OTHER_PRONOUNS or (w in pw.DETERMINERS and nxt[:1] and nxt[0] in pw.PEOPLE):
             return "other"
         if i == 0 and w == "the" and nxt[:1] and pw.HEADS.get(nxt[0]) == "residence" and nxt[0] not in pw.NOUN_TOO:
@@ -182,6 +184,9 @@ def _value(relation: str, clause: str, head_word: str) -> str | None:
                   rf"\s+(?:the\s+)?{_NOT_DATE}{_NAME}", clause)
     if m is None:  # else a name set before the head: "Sevenoaks, moving in a fortnight"
         m = re.match(rf"\s*{_NAME},", clause)
+    if m is None and relation == "residence" and clause == clause.lower():  # typed in lower case: "live in leith"
+        m = re.search(rf"\b{re.escape(head_word)}\b(?:\s+\S+)*?\s+(?:{preps})\s+(?:the\s+)?{_NOT_DATE}([a-z][\w'-]+)", clause)
+        m = m if m and m[1] not in pw.FUNCTION_WORDS and not m[1].endswith("ing") else None
     return m.group(1) if m else None
 
 

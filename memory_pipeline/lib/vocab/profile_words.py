@@ -87,7 +87,7 @@ PROFILE_HEADS = {
     **dict.fromkeys(("like", "likes", "love", "loves", "prefer", "prefers", "enjoy", "enjoys", "favorite",
                      "favourite", "fan"), "preference"),
     **dict.fromkeys(("hate", "hates", "dislike", "dislikes", "avoid", "avoids"), "dislike"),
-    **dict.fromkeys(("grew", "raised", "born"), "origin"),
+    **dict.fromkeys(("grew", "raised", "born"), "origin"), "staying": "residence",
     "birthday": "birthday",
 }
 ALL_HEADS = HEADS | PROFILE_HEADS
