@@ -224,3 +224,8 @@ def test_a_person_after_a_preposition_is_no_subject():
     said = statements("I live with my brother in Tarbes", profile=True)
     assert [(st.relation, st.value) for st in said] == [("residence", "Tarbes")]
     assert not [st for st in statements("my brother lives in Tarbes", profile=True) if st.relation == "residence"]
+
+
+def test_a_lower_case_home_ends_its_phrase():
+    # "moving to the cardiology clinic": "cardiology" modifies a noun after it, so it names no home
+    assert [st.value for st in statements("moving to the cardiology outpatient clinic")] == [""]

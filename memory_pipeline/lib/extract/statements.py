@@ -92,8 +92,7 @@ def _owner(tokens: list[str], inherited: str, comma: bool = False) -> str:
     for i, w in enumerate(low[:4]):
         nxt = low[i + 1 : i + 4]
         if w in pw.FIRST_PERSON:
-            # "my sister is a nurse", "my new line manager is Nadia": the person's, not the user's
-            # (after a preposition "my brother" is no subject: "live w/ my brother" is the user's)
+            # "my sister is a nurse": the person's; after a preposition no subject ("live w/ my brother")
             return "other" if w in ("my", "our") and any(n in pw.PEOPLE for n in nxt[:3]) and not (
                 i and low[i - 1] in pw.PREPOSITIONS | {"w", "to", "near", "by"}) else "user"
         if w in pw.OTHER_PRONOUNS or (w in pw.DETERMINERS and nxt[:1] and nxt[0] in pw.PEOPLE):
@@ -185,8 +184,9 @@ def _value(relation: str, clause: str, head_word: str) -> str | None:
     if m is None:  # else a name set before the head: "Sevenoaks, moving in a fortnight"
         m = re.match(rf"\s*{_NAME},", clause)
     if m is None and relation == "residence" and clause == clause.lower():  # typed in lower case: "live in leith"
-        m = re.search(rf"\b{re.escape(head_word)}\b(?:\s+\S+)*?\s+(?:{preps})\s+(?:the\s+)?{_NOT_DATE}([a-z][\w'-]+)", clause)
-        m = m if m and m[1] not in pw.FUNCTION_WORDS and not m[1].endswith("ing") else None
+        m = re.search(rf"\b{re.escape(head_word)}\b(?:\s+\S+)*?\s+(?:{preps})\s+(?:the\s+)?{_NOT_DATE}([a-z][\w'-]+)"
+                      r"(?:\s+([a-z]+))?", clause)  # the place ends its phrase: not "the cardiology clinic"
+        m = m if m and m[1] not in pw.FUNCTION_WORDS and not m[1].endswith("ing") and m[2] in (None, *pw.FUNCTION_WORDS) else None
     return m.group(1) if m else None
 
 
