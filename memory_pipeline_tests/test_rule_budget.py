@@ -19,9 +19,10 @@ BUDGET = 2200  # issue 30's target
 # subjectless habit and a subjectless note read, a dangling comment gone; 2026-12-07, fifth session: 9
 # lines more for four grammatical readings with no phrase in them, the verb after "I" agreeing when "I"
 # drops, a verb of starting with "at" and a name, a verb with "out" ending its object, "X is finished";
-# 5 more for a lower-case home and a person after a preposition being no subject): they may shrink;
-# growth is argued in the closing note. Lower it when you delete rules.
-CEILING = 2130
+# 5 more for a lower-case home and a person after a preposition being no subject; 3 fewer once the
+# judge's and the clause reader's two lists of person nouns became one): they may shrink; growth is
+# argued in the closing note. Lower it when you delete rules.
+CEILING = 2128
 
 
 # scikit-learn's English stop words, copied so commands need not import it (a test keeps the copy equal):

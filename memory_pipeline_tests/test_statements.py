@@ -229,3 +229,9 @@ def test_a_person_after_a_preposition_is_no_subject():
 def test_a_lower_case_home_ends_its_phrase():
     # "moving to the cardiology clinic": "cardiology" modifies a noun after it, so it names no home
     assert [st.value for st in statements("moving to the cardiology outpatient clinic")] == [""]
+
+
+def test_ending_up_somewhere_ends_nothing():
+    # "ended up" says how something turned out; "ended" alone ends what it names
+    assert not any(st.ends for st in statements("we ended up staying at the lake house"))
+    assert statements("my lease ended in March")[0].ends

@@ -126,8 +126,7 @@ class LocalEngine:
             linked.add(older.id)
             found.append(_weighed(Supersession(
                 newer.id, older.id, how, old_value, new_value,
-                (f"'{old_value}' replaced by '{new_value}'" if new_value else f"'{old_value}' no longer holds")
-                + f" ({how.split(':')[-1]}; similarity {sim:.2f};"
+                _because(old_value, new_value) + f" ({how.split(':')[-1]}; similarity {sim:.2f};"
                 f" {older.created_at.date().isoformat()} -> {newer.created_at.date().isoformat()})", 0.6), v))
         known = {m.id: m for m in [*candidates.memories, *(m for pair in pairs for m in pair[:2])]}
         zones = zone_supersessions(moves, list(known.values()), linked)
@@ -170,3 +169,12 @@ class LocalEngine:
 
     def drain_notes(self) -> list[EngineNote]:
         return []
+
+
+def _because(old_value: str, new_value: str) -> str:
+    """The reason's words for the values that differ; either may be unnamed (the judge read a statement)."""
+    if old_value and new_value:
+        return f"'{old_value}' replaced by '{new_value}'"
+    if old_value:
+        return f"'{old_value}' no longer holds"
+    return f"replaced by a newer statement naming '{new_value}'" if new_value else "replaced by a newer statement"

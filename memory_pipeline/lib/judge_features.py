@@ -118,6 +118,8 @@ def read(text: str) -> Reading:
             continue
         prev = tokens[-1].lower() if tokens else ""
         kind = _kind(tok, low, prev, start)
+        if kind == "number" and (text[m.start() - 1 : m.start()] == "#" or tokens and _names_a_thing(tokens[-1], tok)):
+            kind = "name"  # "PR #4844", "Invoice 8655": an identifier names a thing, it counts nothing
         if kind == "name" and values and values[-1].kind == "name" and values[-1].pos == len(tokens) - 1:
             last = values.pop()  # a run of capitalised words is one name
             values.append(Span(f"{last.key} {low}", "name", len(tokens), sent))
@@ -129,6 +131,7 @@ def read(text: str) -> Reading:
         start = False
     frame -= STOP_WORDS
     values = [_counted(tokens, sents, v) if v.kind == "number" else v for v in values if not _vocative(tokens, v)]
+    values = [v for v in values if not _relative_time(v)]
     return Reading(tuple(tokens), tuple(sents), tuple(values), frozenset(frame), slot_states(text))
 
 
@@ -146,6 +149,21 @@ def _counted(tokens: list[str], sents: list[int], v: Span) -> Span:
     b = v.pos - 1
     before = tokens[b].lower() if b >= 0 and sents[b] == v.sent and tokens[b][0].isalpha() else ""
     return replace(v, unit=frozenset(after) - STOP_WORDS, before=before)
+
+
+def _names_a_thing(prev: str, tok: str) -> bool:
+    """A number of three digits or more after a capitalised word that is no month (or one after "#")."""
+    return tok.isdigit() and len(tok) >= 3 and prev[:1].isupper() and prev.isalpha() \
+        and prev.lower() not in MONTHS
+
+
+_TIME_UNITS = frozenset({"day", "week", "fortnight", "month", "year", "hour", "minute"})
+
+
+def _relative_time(v: Span) -> bool:
+    """A count of days (or weeks ...) before "ago" or after "in" ("in six days", "4 days ago") points at
+    a time from when it was said: two of them said on different days are no values of one attribute."""
+    return v.kind == "number" and bool(v.unit & _TIME_UNITS) and (v.before == "in" or "ago" in v.unit)
 
 
 def _vocative(tokens: list[str], v: Span) -> bool:

@@ -14,6 +14,7 @@ import re
 from functools import lru_cache
 
 from memory_pipeline.lib.extract.statements import Statement, statements, stems
+from memory_pipeline.lib.vocab.profile_words import FUNCTION_WORDS
 
 SPEAKER_LABEL = re.compile(r"^\s*[A-Z][\w ]{0,30}:\s+")
 # relations that hold no value of their own to replace
@@ -35,8 +36,24 @@ STATEMENT_FEATURES: dict[str, str] = {
 STATEMENT_NAMES = tuple(STATEMENT_FEATURES)
 
 
+_NAME_RUN = re.compile(r"\b[A-Z][\w.&+-]*(?:\s+[A-Z][\w.&+-]*)+")
+
+
 def _ends(n: Statement, o: Statement) -> bool:
-    return (n.ends and bool(stems(n.words) & stems(o.words))) or any(x.lower() in o.line.lower() for x in n.stale)
+    return (n.ends and bool(_shared(n, o))) or any(x.lower() in o.line.lower() for x in n.stale)
+
+
+def _shared(n: Statement, o: Statement) -> frozenset[str]:
+    """The stems an ended statement shares with an older one; a word of a name of several words ("MS
+    Project") is not shared with the same word said in lower case ("project manager"), only with the name."""
+    shared = stems(n.words) & stems(o.words)
+    for one, other in ((n.line, o.line), (o.line, n.line)):
+        capitalised = {w.lower() for w in re.findall(r"\b[A-Z][\w.&+-]*", other)}
+        for run in _NAME_RUN.findall(one):
+            words = [w for w in run.lower().split() if w not in FUNCTION_WORDS]  # "The Lisbon hotel"
+            if len(words) > 1:
+                shared -= stems(frozenset(w for w in words if w not in capitalised))
+    return shared
 
 
 def statement_features(newer: str, older: str) -> list[float]:

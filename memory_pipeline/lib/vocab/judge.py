@@ -1,5 +1,7 @@
 """Data: closed grammatical classes the judge's features read (single words, no phrases)."""
 
+from memory_pipeline.lib.vocab.profile_words import PEOPLE
+
 # A short closed list of words that announce a change ("no longer" is read as "no" + "longer").
 CHANGE_CUES = frozenset({
     "now", "anymore", "switched", "switching", "moved", "moving", "quit", "stopped", "started", "instead",
@@ -22,13 +24,7 @@ POSSESSIVES = frozenset({"my", "our", "his", "her", "their", "your"})
 THIRD_PERSON = frozenset({"he", "she", "they", "he's", "she's", "they're", "his", "her", "their", "him",
                           "them", "someone", "somebody"})
 # Nouns for people, so "my brother" is another holder while "my flat" is the user's.
-PERSON_NOUNS = frozenset({
-    "brother", "sister", "mum", "mom", "mother", "dad", "father", "parents", "wife", "husband", "partner",
-    "friend", "friends", "boss", "manager", "colleague", "colleagues", "coworker", "son", "daughter",
-    "kid", "kids", "child", "children", "cousin", "aunt", "uncle", "girlfriend", "boyfriend", "flatmate",
-    "roommate", "neighbour", "neighbor", "grandma", "grandpa", "niece", "nephew", "fiance", "fiancee",
-    "team", "teammate", "client", "sibling", "spouse", "baby", "bro", "sis",
-})  # fmt: skip
+PERSON_NOUNS = PEOPLE  # one list of the people one names: the clause reader's
 # Words after which a lower-case word is a value ("work as a nurse", "switched to tea").
 RELATION_WORDS = frozenset({"a", "an", "as", "to", "at", "in", "on", "from", "with", "for", "into", "onto",
                             "is", "am", "are", "using", "use", "uses", "drink", "eat", "play", "prefer"})

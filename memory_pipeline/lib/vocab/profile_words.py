@@ -13,9 +13,10 @@ AUXILIARIES = frozenset({"is", "are", "was", "were", "has", "have", "had", "can"
 # people a possessive can name: their facts are theirs ("my sister is a nurse")
 PEOPLE = frozenset({
     "husband", "wife", "partner", "girlfriend", "boyfriend", "fiance", "fiancee", "son", "daughter", "kid",
-    "kids", "child", "children", "baby", "mum", "mom", "dad", "mother", "father", "brother", "sister",
-    "parents", "friend", "roommate", "flatmate", "colleague", "boss", "manager", "cofounder", "co-founder",
-    "team", "grandchildren", "family", "neighbour", "neighbor", "client", "cousin", "aunt", "uncle",
+    "kids", "child", "children", "baby", "mum", "mom", "dad", "mother", "father", "brother", "sister", "bro",
+    "sis", "parents", "sibling", "spouse", "friend", "friends", "roommate", "flatmate", "colleague", "colleagues",
+    "coworker", "teammate", "boss", "manager", "cofounder", "co-founder", "team", "grandchildren", "family",
+    "neighbour", "neighbor", "client", "cousin", "aunt", "uncle", "grandma", "grandpa", "niece", "nephew",
 })  # fmt: skip
 BE = frozenset({"am", "'m", "is", "are", "was", "im", "i'm", "we're"})
 SUBJECT_CONTRACTIONS = {"i'm": "is", "im": "is", "i've": "has", "we're": "are", "we've": "have"}
