@@ -388,6 +388,6 @@ def test_a_word_of_a_longer_name_is_not_the_same_word_in_lower_case():
 
     ends = STATEMENT_NAMES.index("stmt_ends_old")
     # "Lotus Notes is gone" ends the tool, not the notes the user takes
-    assert statement_features("so Lotus Notes is gone, good riddance", "I take the notes for the design team")[ends] == 0
+    assert statement_features("so Lotus Notes is gone", "I take the notes for the design team")[ends] == 0
     # the name said again, shorter, is still the name: "sold the Passat" ends "a Volkswagen Passat"
     assert statement_features("sold the Passat yesterday", "we've got a Volkswagen Passat")[ends] == 1
