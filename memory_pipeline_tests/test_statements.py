@@ -235,3 +235,10 @@ def test_ending_up_somewhere_ends_nothing():
     # "ended up" says how something turned out; "ended" alone ends what it names
     assert not any(st.ends for st in statements("we ended up staying at the lake house"))
     assert statements("my lease ended in March")[0].ends
+
+
+def test_a_contracted_i_inside_a_clause_is_said_of_the_user():
+    # "I'm" / "I've" after an opening word become "they're" / "they've" ("they" takes the verb "I" did)
+    assert statements("Heads-up, I'm running the Bergen 10k soon", profile=True)[0].line.startswith(
+        "Heads-up, they're running")
+    assert statements("Honestly I've lived in Ghent for years", profile=True)[0].line.startswith("Honestly they've")

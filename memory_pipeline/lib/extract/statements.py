@@ -102,7 +102,7 @@ def _owner(tokens: list[str], inherited: str, comma: bool = False) -> str:
         if i == 0 and w in pw.DETERMINERS and any(n in pw.AUXILIARIES for n in low[1:5]):
             return "other"  # "the Camry can't fit the kids": a noun phrase is the subject
         if i == 0 and tokens[0][:1].isupper() and w not in _NOTE_VERBS and not tokens[0].isupper() and not comma:
-            return "user" if any(t in ("i", "we", "me") for t in nxt[:2]) else "other"  # a name opens it
+            return "user" if set(nxt[:2]) & pw.FIRST_PERSON - {"my", "our"} else "other"  # a name opens it
     return inherited
 
 

@@ -20,10 +20,10 @@ PEOPLE = frozenset({
 })  # fmt: skip
 BE = frozenset({"am", "'m", "is", "are", "was", "im", "i'm", "we're"})
 SUBJECT_CONTRACTIONS = {"i'm": "is", "im": "is", "i've": "has", "we're": "are", "we've": "have"}
-POSSESSIVES = {"my": "their", "myself": "themself", "me": "them", "our": "their", "i": "they"}
-IRREGULAR_THIRD = {"have": "has", "do": "does", "go": "goes", "am": "is", "be": "is", "must": "must",
-                   "can": "can", "can't": "can't", "will": "will", "need": "needs", "don't": "doesn't",
-                   "love": "loves", "like": "likes", "prefer": "prefers", "hate": "hates", "enjoy": "enjoys"}
+POSSESSIVES = {"my": "their", "myself": "themself", "me": "them", "our": "their", "i": "they", "i'm": "they're",
+               "i've": "they've", "i'd": "they'd", "i'll": "they'll"}
+IRREGULAR_THIRD = {"have": "has", "do": "does", "go": "goes", "am": "is", "be": "is", "will": "will", "need": "needs",
+                   "don't": "doesn't"}  # and "need", whose "-ed" is no past
 # verbs that, with "at"/"for" and a name, say where one works: "I do sales at Acme", "started at Acme"
 DO_AT = frozenset({"do", "started", "start", "began"})
 # adverbs between "I" and its verb ("I now drive"): the verb after them is the one that agrees
