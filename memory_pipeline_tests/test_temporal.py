@@ -631,3 +631,30 @@ def test_a_capitalised_weekday_abbreviation_before_a_date_is_the_weekday_not_a_p
     assert [(r.original_text, r.label) for r in resolve_temporal_references("Sat 14th Sept is the gig", wed)] == [
         ("Sat 14th Sept", "2024-09-14")]
     assert [r.label for r in resolve_temporal_references("we sat 14 Sept exams", wed)] == ["2023-09-14"]
+
+
+# -- days in numbers and in words (anchor: Monday 2023-05-08) ------------------------------------
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("the vet is on 14/06", "2023-06-14"),  # the number over 12 is the day
+    ("the invoice is due 6/14/2023", "2023-06-14"),  # month first when the second is over 12
+    ("she was born 03/11/91", "1991-11-03"),  # two-digit year; neither over 12: the day first
+    ("the courier came on 2/5", "2023-05-02"),  # past tense: the last such day
+    ("we fly on the first of June", "2023-06-01"),
+    ("the lease started on the twenty-third of March", "2023-03-23"),
+    ("the recital is June second", "2023-06-02"),
+    ("our kickoff is on Weds", "2023-05-10"),
+])
+def test_days_in_numbers_and_in_words(text, expected):
+    assert day(text) == expected
+
+
+@pytest.mark.parametrize("text", [
+    "the shop is open 24/7",  # no word that dates it and no year
+    "3/4 of the team voted yes",
+    "the first May bank holiday was wet",  # a day in words before its month takes "of"
+    "in May first-time buyers rushed in",
+])
+def test_what_only_looks_like_a_day_is_none(text):
+    assert not [r for r in resolve_temporal_references(text, ANCHOR) if r.granularity == "day"]

@@ -25,7 +25,7 @@ from memory_pipeline.lib.temporal_rules import (
     unit_of,
 )
 from memory_pipeline.lib.tense import ClauseTense
-from memory_pipeline.lib.vocab.calendar import MONTHS, WEEKDAY_ABBREVIATIONS, WEEKDAYS
+from memory_pipeline.lib.vocab.calendar import MONTHS, ORDINAL_DAYS, WEEKDAY_ABBREVIATIONS, WEEKDAYS
 
 TensedHandler = Callable[[re.Match[str], date, ClauseTense], Resolution | None]
 
@@ -164,6 +164,11 @@ def _nearest_date(today: date, forward: bool, make: Callable[[int], date | None]
     return None
 
 
+def day_number(said: str) -> int:
+    """"14" or "fourteenth": the day of the month."""
+    return int(said) if said.isdigit() else ORDINAL_DAYS[said.lower()]
+
+
 def _try_date(year: int, month_: int, day: int) -> date | None:
     try:
         return date(year, month_, day)
@@ -172,7 +177,7 @@ def _try_date(year: int, month_: int, day: int) -> date | None:
 
 
 def calendar_day(m: re.Match[str], today: date, tense: ClauseTense) -> Resolution | None:
-    number, day = month_number(m["month"]), int(m["day"])
+    number, day = month_number(m["month"]), day_number(m["day"])
     if m["year"]:
         d = date(int(m["year"]), number, day)
         return d, d, "day", 1.0
@@ -181,6 +186,19 @@ def calendar_day(m: re.Match[str], today: date, tense: ClauseTense) -> Resolutio
     # February 29 may be up to eight years away.
     d = _nearest_date(today, tense.forward, lambda i: _try_date(today.year + i, number, day), 10)
     return (d, d, "day", _sure(tense)) if d else None
+
+
+def numeric_day(m: re.Match[str], today: date, tense: ClauseTense) -> Resolution | None:
+    """"on 14/04", "by 4/14/2026": the number over 12 is the day; when neither is, the day comes first
+    (as most of the world writes it), said less surely. No year: the nearest that fits the tense."""
+    a, b = int(m["a"]), int(m["b"])
+    day, number, sure = (a, b, 1.0) if a > 12 else (b, a, 1.0) if b > 12 else (a, b, 0.6)
+    if m["year"]:
+        year = int(m["year"]) if len(m["year"]) == 4 else 2000 + int(m["year"])
+        d = _try_date(year if year <= today.year + 10 else year - 100, number, day)  # "91": 1991
+        return (d, d, "day", sure) if d else None
+    d = _nearest_date(today, tense.forward, lambda i: _try_date(today.year + i, number, day), 10)
+    return (d, d, "day", min(sure, _sure(tense))) if d else None
 
 
 def ordinal_day(m: re.Match[str], today: date, tense: ClauseTense) -> Resolution | None:
@@ -258,6 +276,7 @@ TENSED_HANDLERS: dict[str, TensedHandler] = {
     "relative_unit": relative_unit,
     "month": month,
     "calendar_day": calendar_day,
+    "numeric_day": numeric_day,
     "ordinal_day": ordinal_day,
     "holiday": holiday,
 }

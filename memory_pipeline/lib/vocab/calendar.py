@@ -6,7 +6,7 @@ WEEKDAYS: dict[str, int] = {
 }  # fmt: skip
 # Short weekday names: after a word that points back or ahead ("last", "next"), or capitalised before a date
 WEEKDAY_ABBREVIATIONS: dict[str, int] = {
-    "mon": 0, "tue": 1, "tues": 1, "wed": 2, "thu": 3, "thur": 3, "thurs": 3, "fri": 4, "sat": 5, "sun": 6,
+    "mon": 0, "tue": 1, "tues": 1, "wed": 2, "weds": 2, "thu": 3, "thur": 3, "thurs": 3, "fri": 4, "sat": 5, "sun": 6,
 }  # fmt: skip
 MONTHS: dict[str, int] = {
     "january": 1, "february": 2, "march": 3, "april": 4, "may": 5, "june": 6, "july": 7,
@@ -25,6 +25,13 @@ TENS: dict[str, int] = {
     "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80,
     "ninety": 90,
 }  # fmt: skip
+# Days said as ordinal words ("the first of May", "May twenty-first").
+_ORDINALS = (
+    "first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth thirteenth fourteenth"
+    " fifteenth sixteenth seventeenth eighteenth nineteenth twentieth twenty-first twenty-second twenty-third"
+    " twenty-fourth twenty-fifth twenty-sixth twenty-seventh twenty-eighth twenty-ninth thirtieth thirty-first"
+)
+ORDINAL_DAYS: dict[str, int] = {w: i for i, w in enumerate(_ORDINALS.split(), start=1)}
 # The number words number_value() reads.
 SMALL_NUMBERS: dict[str, int] = {**NUMBER_WORDS, "dozen": 12}
 # First month of each season.

@@ -7,6 +7,7 @@ from memory_pipeline.lib.vocab.calendar import (
     MONTH_ABBREVIATIONS,
     MONTHS,
     NUMBER_WORDS,
+    ORDINAL_DAYS,
     SEASONS,
     WEEKDAY_ABBREVIATIONS,
     WEEKDAYS,
@@ -23,6 +24,7 @@ _MONTH_ALT = "|".join(sorted(map(re.escape, MONTHS), key=len, reverse=True))
 _ANY_MONTH_ALT = "|".join(sorted(map(re.escape, [*MONTHS, *MONTH_ABBREVIATIONS]), key=len, reverse=True))
 _SEASON_ALT = "|".join(sorted(map(re.escape, SEASONS), key=len, reverse=True))
 _NUMBER_ALT = "|".join(sorted(map(re.escape, NUMBER_WORDS), key=len, reverse=True))
+_ORDINAL_ALT = "|".join(sorted(ORDINAL_DAYS, key=len, reverse=True))
 _N = rf"(?P<n>\d{{1,4}}|a\s+couple(?:\s+of)?|couple\s+of|a\s+few|few|{_NUMBER_ALT}|an?)"
 _UNIT = r"(?P<unit>days?|weeks?|fortnights?|months?|years?)"
 _WEEKDAY_PREFIX = rf"(?:(?:{_WEEKDAY_ALT}|(?-i:{_WEEKDAY_ABBR_ALT.title()}))\.?,?\s+)?"  # "Sat 13th Sept": not "sit"
@@ -37,16 +39,21 @@ _HOLIDAY_WORDS = "christmas xmas boxing year years valentine valentines patrick 
 TEMPORAL_RULES = (
     (r"\b(?P<year>\d{4})([-/])(?P<month>\d{1,2})\2(?P<day>\d{1,2})(?!\d)", "iso", (HAS_YEAR,)),
     (
-        rf"\b{_WEEKDAY_PREFIX}(?:the\s+)?(?P<month>{_ANY_MONTH_ALT})\.?\s+(?:the\s+)?(?P<day>\d{{1,2}})"
-        r"(?:st|nd|rd|th)?\b(?:,?\s+(?P<year>\d{4})\b)?",
+        rf"\b{_WEEKDAY_PREFIX}(?:the\s+)?(?P<month>{_ANY_MONTH_ALT})\.?\s+(?:the\s+)?(?P<day>\d{{1,2}}|{_ORDINAL_ALT})"
+        r"(?:st|nd|rd|th)?\b(?![-\w])(?:,?\s+(?P<year>\d{4})\b)?",
         "calendar_day",
-        (_ANY_MONTH, HAS_DIGIT),
+        (_ANY_MONTH, (HAS_DIGIT, *ORDINAL_DAYS)),
     ),
     (
         rf"\b{_WEEKDAY_PREFIX}(?:the\s+)?(?P<day>\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?"
         rf"(?P<month>{_ANY_MONTH_ALT})\b(?:\.(?=,?\s+(?:\d{{4}}|[a-z])))?(?:,?\s+(?P<year>\d{{4}})\b)?",
         "calendar_day",
         (_ANY_MONTH, HAS_DIGIT),
+    ),
+    (  # a day in words before its month takes "of": "the first of May", not "the first May bank holiday"
+        rf"\b{_WEEKDAY_PREFIX}(?:the\s+)?(?P<day>{_ORDINAL_ALT})\s+of\s+(?P<month>{_ANY_MONTH_ALT})\b(?:,?\s+(?P<year>\d{{4}})\b)?",
+        "calendar_day",
+        (_ANY_MONTH, ORDINAL_DAYS),
     ),
     (
         r"\b(?:the\s+day\s+before\s+yesterday|the\s+day\s+after\s+tomorrow"
@@ -112,9 +119,12 @@ TEMPORAL_RULES = (
     ),
     # British "Tuesday week", "tomorrow week": a week after it
     (rf"\b(?P<day>{_WEEKDAY_ALT}|tomorrow)\s+(?P<unit>week)\b(?P<n>)(?P<rel>)", "week_on", ("week", (*WEEKDAYS, "tomorrow"))),
+    # "on 14/04", "by 4/14/2026": numbers only after a word that dates them, or with a year ("24/7" is none)
+    (r"\b(?:(?P<prep>on|by|until|till|from|due|before|after)\s+|(?=\d{1,2}/\d{1,2}/\d{2,4}\b))"
+     r"(?P<a>\d{1,2})/(?P<b>\d{1,2})(?:/(?P<year>\d{4}|\d{2}))?(?![\d/])", "numeric_day", (HAS_DIGIT,)),
     # "on Fri", "this Sat": short names only when capitalised; "Sun" is a word ("out on Sun")
     (
-        r"\b(?P<rel>on|this)\s+(?-i:(?P<day>Mon|Tues?|Wed|Thu(?:rs?)?|Fri|Sat))\b",
+        r"\b(?P<rel>on|this)\s+(?-i:(?P<day>Mon|Tues?|Weds?|Thu(?:rs?)?|Fri|Sat))\b",
         "weekday",
         (("on", "this"), WEEKDAY_ABBREVIATIONS),  # either word
     ),
