@@ -233,3 +233,14 @@ def test_a_stopped_thing_leaves_what_its_line_joined_to_it_with_and(service):
     assert any(line.startswith("Uses Krita for sketching") for line in lines), content
     assert not [line for line in lines if "Rhino" in line and "finished" not in line], content
     assert any("Ostend" in line and "cycle" not in line for line in lines), content
+
+
+def test_a_superseded_memory_keeps_the_half_of_an_and_its_successor_does_not_speak_to(service):
+    content, _, _, _ = _profile(service, "u-half", [
+        "I use Affinity all day and Evernote for notes",
+        "moved my notes from Evernote to Joplin, plain files feel safer",
+    ])
+    lines = _lines(content)
+    assert any(line.startswith("Uses Affinity all day") for line in lines), content
+    assert any("Joplin" in line for line in lines), content
+    assert not [line for line in lines if "Evernote" in line and "Joplin" not in line], content

@@ -242,3 +242,13 @@ def test_a_contracted_i_inside_a_clause_is_said_of_the_user():
     assert statements("Heads-up, I'm running the Bergen 10k soon", profile=True)[0].line.startswith(
         "Heads-up, they're running")
     assert statements("Honestly I've lived in Ghent for years", profile=True)[0].line.startswith("Honestly they've")
+
+
+def test_a_verb_after_and_keeps_its_subject_and_a_thing_moved_to_a_name_is_kept_there():
+    said = statements("I referee hockey on Sundays and work as a surveyor", profile=True)
+    assert [(st.relation, st.line) for st in said][-1] == ("job", "Works as a surveyor")
+    # "moved my photos to Ente": where the thing is now kept (a relation, not a passing note)
+    said = statements("moved my photos from Flickr to Ente last month", profile=True)
+    assert [(st.relation, st.stale) for st in said] == [("tool", ("Flickr",))]
+    # a date after "to" is no place: "moved the retro to Friday" stays a note
+    assert [st.relation for st in statements("we moved the retro to Friday", profile=True)] == ["note"]

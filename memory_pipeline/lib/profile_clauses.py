@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 
 from memory_pipeline.lib.extract.statements import Statement, content_words, stems
@@ -139,7 +139,7 @@ class Stated:
         for key, (idx, line, sid, words) in list(self.current.items()):
             if key == own or not _ends(ended, words):
                 continue
-            parts = [_trimmed(part, ended) for part in line.split(" | ")]
+            parts = [_trimmed(part, lambda w, e=ended: _ends(e, w)) for part in line.split(" | ")]
             if all(parts) and parts != line.split(" | "):
                 self.retired.update({c: sid for c in clauses_of(line)})
                 text = " | ".join(parts)
@@ -175,7 +175,14 @@ def not_replaced(said: Sequence[Statement], successor: Sequence[Statement]) -> l
             return st.key in valued or bool(stems(content_words(st.value)) & spoken)
         return st.key in keys or _ends(stems(st.words - _HEAD_WORDS), spoken)
 
-    return [st for st in said if not replaced(st)]
+    kept = []
+    for st in said:
+        if not replaced(st):
+            kept.append(st)
+        elif not st.value and " | " not in st.line and (line := _trimmed(st.line, lambda w: bool(stems(w) & spoken))) \
+                and line != st.line:  # "uses Figma and Notion" after "moved notes from Notion": Figma stays
+            kept.append(replace(st, key=f"{st.key}:{line}", line=line, words=content_words(line)))
+    return kept
 
 
 def current_lines(clauses: Stated, latest: dict, stated: dict[str, set[str]]) -> None:
@@ -212,12 +219,12 @@ def _joined(lines: Iterable[str]) -> str:
     return " | ".join(dict.fromkeys(out))
 
 
-def _trimmed(part: str, ended: frozenset[str]) -> str:
-    """A line's part without the "and" conjuncts holding what a stopped state names ("" when every one
-    does); an object left first keeps the verb it followed, a verb opens the line."""
+def _trimmed(part: str, gone: Callable[[frozenset[str]], bool]) -> str:
+    """A line's part without the "and" conjuncts whose words are `gone` (a stopped state names them, a
+    successor speaks to them; "" when every one is); an object left first keeps the verb it followed."""
     value, dash, clause = part.rpartition(_DASH)
     conjuncts = clause.split(" and ")
-    kept = [c for c in conjuncts if not _ends(ended, content_words(c))]
+    kept = [c for c in conjuncts if not gone(content_words(c))]
     if not kept:
         return ""
     first = kept[0]

@@ -149,6 +149,8 @@ def _relation(tokens: list[str], heads: dict[str, str] = pw.HEADS) -> tuple[str,
              and not (w in pw.NOUN_TOO and set(words[max(0, i - 2) : i]) & pw.NOUN_MARKERS)
              and not (w.endswith(("ed", "ing")) and not set(words[:i]) & pw.FIRST_PERSON and any(
                  t[:1].islower() and t.lower() not in pw.FUNCTION_WORDS and t[-2:] != "ly" for t in tokens[:i]))]
+    found += [("tool", i) for i, w in enumerate(words) if w in pw.MOVE_VERBS and _moves_a_thing(tokens[i + 1 : i + 2])
+              and _TO_NAME.search(" ".join(tokens[i + 1 :]))]  # "moved my notes to Obsidian": where the thing is kept
     if len(words) > 3 and words[0] in pw.ORDINALS and words[1] in pw.PERIODS and words[2] == "at":
         found.append(("job", 1))  # "first week at Wise": a period at an organisation is where one is now
     found += [("job", i) for i, w in enumerate(words[:4])  # "I do sales at Acme", "started at Acme": where
@@ -165,6 +167,7 @@ _NAMED = re.compile(r"\s*(?i:his|her|their)\s+name\s+is\s+([A-Z][\w'-]+)")
 _ORG_AFTER = re.compile(r"\b(?:at|for)\s+[A-Z]")
 _NAME = r"([A-Z][\w.&'\u00C0-\u017F-]*(?:\s+(?:of\s+)?[A-Z0-9][\w.&'\u00C0-\u017F-]*)*)"
 _NOT_DATE = rf"(?!(?i:{'|'.join((*MONTHS, *WEEKDAYS))})s?\b)"  # "moving in together in January, into ... Altona"
+_TO_NAME = re.compile(rf"\bto\s+{_NOT_DATE}[A-Z]")
 
 
 def _moves_a_thing(after: list[str]) -> bool:
@@ -229,7 +232,10 @@ def _pieces(sentence: str) -> list[str]:
     """The sentence's clauses: a lone word is the next one's topic ("Sevenoaks, moving in a fortnight"), a piece
     opening with a preposition an adjunct of the one before, an apposition after "I'm Tom, 34" what one is."""
     out: list[str] = []
-    for piece in (p.strip() for c in _CLAUSE.split(sentence) for p in _AND_VERB.split(c) if _tokens(p)):
+    for k, piece in [(k, p.strip()) for c in _CLAUSE.split(sentence) for k, p in enumerate(_AND_VERB.split(c))
+                     if _tokens(p)]:
+        if k and out and _tokens(out[-1])[0].lower() in ("i", "we"):  # "I coach and work as ...": one subject
+            piece = f"{_tokens(out[-1])[0]} {piece}"
         first = _tokens(piece)[0]
         if out and (len(_tokens(out[-1])) == 1 or first.lower() in pw.PREPOSITIONS | {"into", "onto", "near"}):
             out[-1] = f"{out[-1]}, {piece}"
