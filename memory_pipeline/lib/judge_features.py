@@ -119,7 +119,7 @@ def read(text: str) -> Reading:
         prev = tokens[-1].lower() if tokens else ""
         kind = _kind(tok, low, prev, start)
         if kind == "number" and (text[m.start() - 1 : m.start()] == "#" or tokens and _names_a_thing(tokens[-1], tok)):
-            kind = "name"  # "PR #4844", "Invoice 8655": an identifier names a thing, it counts nothing
+            kind = "name"  # "Room 214", "case #7731": an identifier names a thing, it counts nothing
         if kind == "name" and values and values[-1].kind == "name" and values[-1].pos == len(tokens) - 1:
             last = values.pop()  # a run of capitalised words is one name
             values.append(Span(f"{last.key} {low}", "name", len(tokens), sent))
@@ -161,7 +161,7 @@ _TIME_UNITS = frozenset({"day", "week", "fortnight", "month", "year", "hour", "m
 
 
 def _relative_time(v: Span) -> bool:
-    """A count of days (or weeks ...) before "ago" or after "in" ("in six days", "4 days ago") points at
+    """A count of days (or weeks ...) before "ago" or after "in" ("in nine days", "3 weeks ago") points at
     a time from when it was said: two of them said on different days are no values of one attribute."""
     return v.kind == "number" and bool(v.unit & _TIME_UNITS) and (v.before == "in" or "ago" in v.unit)
 

@@ -44,8 +44,8 @@ def _ends(n: Statement, o: Statement) -> bool:
 
 
 def _shared(n: Statement, o: Statement) -> frozenset[str]:
-    """The stems an ended statement shares with an older one; a word of a name of several words ("MS
-    Project") is not shared with the same word said in lower case ("project manager"), only with the name."""
+    """The stems an ended statement shares with an older one; a word of a name of several words ("Lotus
+    Notes") is not shared with the same word said in lower case ("the notes I take"), only with the name."""
     shared = stems(n.words) & stems(o.words)
     for one, other in ((n.line, o.line), (o.line, n.line)):
         capitalised = {w.lower() for w in re.findall(r"\b[A-Z][\w.&+-]*", other)}

@@ -135,7 +135,7 @@ class Stated:
 
     def _trim(self, ended: frozenset[str], own: str) -> None:
         """A stopped state names one of two things a clause joins with "and": the line keeps the other
-        ("Uses Maya for modelling and Krita for painting" after "Maya is finished": "Uses Krita for painting")."""
+        ("Uses Rhino for drafting and Krita for sketching" after "Rhino is finished": "Uses Krita for sketching")."""
         for key, (idx, line, sid, words) in list(self.current.items()):
             if key == own or not _ends(ended, words):
                 continue
@@ -180,7 +180,7 @@ def not_replaced(said: Sequence[Statement], successor: Sequence[Statement]) -> l
         if not replaced(st):
             kept.append(st)
         elif not st.value and " | " not in st.line and (line := _trimmed(st.line, lambda w: bool(stems(w) & spoken))) \
-                and line != st.line:  # "uses Figma and Notion" after "moved notes from Notion": Figma stays
+                and line != st.line:  # "uses Affinity and Evernote" after notes leave Evernote: Affinity stays
             kept.append(replace(st, key=f"{st.key}:{line}", line=line, words=content_words(line)))
     return kept
 

@@ -150,7 +150,7 @@ def _relation(tokens: list[str], heads: dict[str, str] = pw.HEADS) -> tuple[str,
              and not (w.endswith(("ed", "ing")) and not set(words[:i]) & pw.FIRST_PERSON and any(
                  t[:1].islower() and t.lower() not in pw.FUNCTION_WORDS and t[-2:] != "ly" for t in tokens[:i]))]
     found += [("tool", i) for i, w in enumerate(words) if w in pw.MOVE_VERBS and _moves_a_thing(tokens[i + 1 : i + 2])
-              and _TO_NAME.search(" ".join(tokens[i + 1 :]))]  # "moved my notes to Obsidian": where the thing is kept
+              and _TO_NAME.search(" ".join(tokens[i + 1 :]))]  # "moved my recipes to Paprika": where it is kept
     if len(words) > 3 and words[0] in pw.ORDINALS and words[1] in pw.PERIODS and words[2] == "at":
         found.append(("job", 1))  # "first week at Wise": a period at an organisation is where one is now
     found += [("job", i) for i, w in enumerate(words[:4])  # "I do sales at Acme", "started at Acme": where
@@ -186,9 +186,9 @@ def _value(relation: str, clause: str, head_word: str) -> str | None:
                   rf"\s+(?:the\s+)?{_NOT_DATE}{_NAME}", clause)
     if m is None:  # else a name set before the head: "Sevenoaks, moving in a fortnight"
         m = re.match(rf"\s*{_NAME},", clause)
-    if m is None and relation == "residence" and clause == clause.lower():  # typed in lower case: "live in leith"
+    if m is None and relation == "residence" and clause == clause.lower():  # typed in lower case: "live in tarbes"
         m = re.search(rf"\b{re.escape(head_word)}\b(?:\s+\S+)*?\s+(?:{preps})\s+(?:the\s+)?{_NOT_DATE}([a-z][\w'-]+)"
-                      r"(?:\s+([a-z]+))?", clause)  # the place ends its phrase: not "the cardiology clinic"
+                      r"(?:\s+([a-z]+))?", clause)  # the place ends its phrase: not "the dental surgery"
         m = m if m and m[1] not in pw.FUNCTION_WORDS and not m[1].endswith("ing") and m[2] in (None, *pw.FUNCTION_WORDS) else None
     return m.group(1) if m else None
 
@@ -196,7 +196,7 @@ def _value(relation: str, clause: str, head_word: str) -> str | None:
 def _stopped(words: list[str]) -> int | None:
     """Where the words after a cessation word (one word or two: "gave up") start, else None."""
     for i, w in enumerate(words):
-        if w in pw.CESSATION and words[i + 1 : i + 2] != ["up"] and not (  # "ended up laughing" ended nothing
+        if w in pw.CESSATION and words[i + 1 : i + 2] != ["up"] and not (  # "ended up staying" ended nothing
                 words[0] in pw.ORDINALS and set(words[1:2]) - pw.FIRST_PERSON):
             return i + 1  # "first week at Stripe done" completes a period; the state it belongs to holds
         if i + 1 < len(words) and words[i + 1] in pw.CESSATION_PAIRS.get(w, ()):
