@@ -151,10 +151,10 @@ def deliver(rows: list[RecallRow], max_chars: int, query: str | None = None) -> 
         # ~0.04; only lines that say the question's own terms go first.
         front = match >= FRONT_MATCH
         pieces.append((0 if front else 2, -match if front else -(rows[n].text_score or 0.0) - match, n, line, None))
-    return _fill(rows, sorted(pieces, key=lambda p: (p[0], p[1], p[2])), max_chars)
+    return _fill(rows, sorted(pieces, key=lambda p: (p[0], p[1], p[2])), max_chars, query or "")
 
 
-def _fill(rows: list[RecallRow], pieces: list, max_chars: int) -> list[RecallRow]:
+def _fill(rows: list[RecallRow], pieces: list, max_chars: int, query: str = "") -> list[RecallRow]:
     left, shown, said = max_chars, set(), []
     front_left = int(max_chars * FRONT_SHARE)
     got: dict[int, list[tuple[str, int | None]]] = {}
@@ -184,7 +184,7 @@ def _fill(rows: list[RecallRow], pieces: list, max_chars: int) -> list[RecallRow
         row.delivered_ids = [m for _, m in got[n] if m is not None]
         out.append(row)
     # of two delivered memories that speak of the same thing, the newer first (the set stays the same)
-    order = newer_first([(r.delivered or "", r.created_at if r.kind == "memory" else None) for r in out])
+    order = newer_first([(r.delivered or "", r.created_at if r.kind == "memory" else None) for r in out], query)
     return [out[i] for i in order]
 
 

@@ -521,3 +521,17 @@ def test_newer_first_moves_a_newer_memory_above_an_older_one_it_shares_words_wit
     assert newer_first(items) == [3, 0, 1, 2]
     # an older memory below a newer one stays where it is
     assert newer_first([items[3], items[0]]) == [0, 1]
+
+
+def test_newer_first_also_pairs_memories_naming_the_name_the_question_asks_about():
+    from memory_pipeline.lib.newer_first import newer_first
+
+    items = [("my son Tomas goes to the village playgroup twice a week", "2025-01-01T00:00:00+00:00"),
+             ("Tomas loves his new primary class", "2025-06-01T00:00:00+00:00")]
+    # no two content words in common, but both name the person the question asks about: the newer first
+    assert newer_first(items, "Which school does Tomas go to?") == [1, 0]
+    assert newer_first(items) == [0, 1]
+    # a speaker's label is no name the text names: two turns of one speaker keep their order
+    turns = [("Ines: I went to the market", "2025-01-01T00:00:00+00:00"),
+             ("Ines: I painted the harbour", "2025-02-01T00:00:00+00:00")]
+    assert newer_first(turns, "What did Ines paint?") == [0, 1]
