@@ -179,8 +179,10 @@ def not_replaced(said: Sequence[Statement], successor: Sequence[Statement]) -> l
     for st in said:
         if not replaced(st):
             kept.append(st)
-        elif not st.value and " | " not in st.line and (line := _trimmed(st.line, lambda w: bool(stems(w) & spoken))) \
-                and line != st.line:  # "uses Affinity and Evernote" after notes leave Evernote: Affinity stays
+            continue
+        # "uses Affinity and Evernote" after the notes leave Evernote: the half it does not speak to stays
+        line = "" if st.value or " | " in st.line else _trimmed(st.line, lambda w: bool(stems(w) & spoken))
+        if line and line != st.line:
             kept.append(replace(st, key=f"{st.key}:{line}", line=line, words=content_words(line)))
     return kept
 
