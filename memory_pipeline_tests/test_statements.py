@@ -227,8 +227,8 @@ def test_a_person_after_a_preposition_is_no_subject():
 
 
 def test_a_lower_case_home_ends_its_phrase():
-    # "moving to the dental surgery ward": "dental" modifies a noun after it, so it names no home
-    assert [st.value for st in statements("moving to the dental surgery ward")] == [""]
+    # "moving to the harbour canteen team": "harbour" modifies a noun after it, so it names no home
+    assert [st.value for st in statements("moving to the harbour canteen team")] == [""]
 
 
 def test_ending_up_somewhere_ends_nothing():

@@ -50,7 +50,7 @@ def _shared(n: Statement, o: Statement) -> frozenset[str]:
     for one, other in ((n.line, o.line), (o.line, n.line)):
         capitalised = {w.lower() for w in re.findall(r"\b[A-Z][\w.&+-]*", other)}
         for run in _NAME_RUN.findall(one):
-            words = [w for w in run.lower().split() if w not in FUNCTION_WORDS]  # "The Lisbon hotel"
+            words = [w for w in run.lower().split() if w not in FUNCTION_WORDS]  # "The Ghent office"
             if len(words) > 1:
                 shared -= stems(frozenset(w for w in words if w not in capitalised))
     return shared

@@ -3,8 +3,8 @@
 Recall ranks by similarity to the question, so an older memory worded closer to the question ("delivery
 slot is 12 Aug") can come before the newer one that changed it ("the desk delivery is moved to 19 Aug")
 when no supersession was written. Two memories speak of the same thing here when they share at least
-`SHARED` content words (light stems), or both name a name the question names ("what stage is Ada at?":
-"Ada goes to nursery" and "Ada loves her reception class"); the newer then moves to just before the
+`SHARED` content words (light stems), or both name a name the question names ("which class is Tomas in?":
+"Tomas goes to playgroup" and "Tomas likes his new class"); the newer then moves to just before the
 older. Only the order changes: what is delivered, and whether a row is current, stay as they were.
 """
 

@@ -188,7 +188,7 @@ def _value(relation: str, clause: str, head_word: str) -> str | None:
         m = re.match(rf"\s*{_NAME},", clause)
     if m is None and relation == "residence" and clause == clause.lower():  # typed in lower case: "live in tarbes"
         m = re.search(rf"\b{re.escape(head_word)}\b(?:\s+\S+)*?\s+(?:{preps})\s+(?:the\s+)?{_NOT_DATE}([a-z][\w'-]+)"
-                      r"(?:\s+([a-z]+))?", clause)  # the place ends its phrase: not "the dental surgery"
+                      r"(?:\s+([a-z]+))?", clause)  # the place ends its phrase: not "the harbour canteen"
         m = m if m and m[1] not in pw.FUNCTION_WORDS and not m[1].endswith("ing") and m[2] in (None, *pw.FUNCTION_WORDS) else None
     return m.group(1) if m else None
 
