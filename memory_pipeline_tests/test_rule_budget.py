@@ -22,9 +22,11 @@ BUDGET = 2200  # issue 30's target
 # 5 more for a lower-case home and a person after a preposition being no subject; 3 fewer once the
 # judge's and the clause reader's two lists of person nouns became one; 17 more for dates in numbers
 # ("on 14/04", "4/14/2026") and in ordinal words ("the first of May"); 6 for a verb after "and" keeping
-# its subject and a thing moved to a named place being kept there): they may shrink; growth is argued
-# in the closing note. Lower it when you delete rules.
-CEILING = 2151
+# its subject and a thing moved to a named place being kept there; 2026-12-07, sixth session: 15 for
+# dates as people type them: chat spellings "tmrw", "2 wks", a capitalised short month "in Feb", "Mon
+# 15th", "on the twelfth", "two Saturdays ago", a month after "for"/"by"/"until"): they may shrink;
+# growth is argued in the closing note. Lower it when you delete rules.
+CEILING = 2166
 
 
 # scikit-learn's English stop words, copied so commands need not import it (a test keeps the copy equal):

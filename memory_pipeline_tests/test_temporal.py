@@ -650,6 +650,38 @@ def test_days_in_numbers_and_in_words(text, expected):
     assert day(text) == expected
 
 
+@pytest.mark.parametrize(("text", "expected"), [
+    ("the dentist is tmrw", "2023-05-09"),  # chat spellings read as the word they stand for
+    ("got the results 2 wks ago", "2023-04-24"),
+    ("surgery in 3 wks", "2023-05-29"),
+    ("I met him two Saturdays ago", "2023-04-29"),  # the last Saturday, then a week back
+    ("the kitchen gets fitted Mon 15th", "2023-05-15"),  # a weekday before the day needs no "the"
+    ("the new role starts Monday 22nd", "2023-05-22"),
+    ("the gig is on the twelfth", "2023-05-12"),  # a day in words with no month
+    ("the move is booked for March 3rd", "2024-03-03"),  # the day, not "for March"
+])
+def test_days_said_as_people_type_them(text, expected):
+    assert day(text) == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("the trip is booked for August", ("2023-08-01", "2023-08-31")),  # a month after "for", "by", "until"
+    ("I got the job in Feb", ("2023-02-01", "2023-02-28")),  # a capitalised short month after "in"
+    ("I'll finish it by the weekend", ("2023-05-13", "2023-05-14")),
+])
+def test_months_and_weekends_said_as_people_type_them(text, expected):
+    assert span(text) == expected
+
+
+@pytest.mark.parametrize("text", [
+    "Jan's car is red",  # a short month name with a possessive is a person
+    "on the first try I failed",  # a day in words before a lower-case word is no day
+    "we sat on the second floor",
+])
+def test_names_and_ordinals_that_are_no_dates(text):
+    assert resolve_temporal_references(text, ANCHOR) == []
+
+
 @pytest.mark.parametrize("text", [
     "the shop is open 24/7",  # no word that dates it and no year
     "3/4 of the team voted yes",

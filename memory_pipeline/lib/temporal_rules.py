@@ -10,6 +10,7 @@ from datetime import date, timedelta
 
 from memory_pipeline.lib.text import LETTERS, words
 from memory_pipeline.lib.vocab.calendar import (
+    CHAT_SPELLINGS,
     MONTH_ABBREVIATIONS,
     MONTHS,
     NUMBER_WORDS,
@@ -63,7 +64,7 @@ _UNIT_CONFIDENCE = {"day": 1.0, "week": 0.9, "fortnight": 0.9, "month": 0.85, "y
 
 
 def unit_of(raw: str) -> str:
-    return raw.lower().removesuffix("s")
+    return CHAT_SPELLINGS.get(raw.lower(), raw.lower()).removesuffix("s")
 
 
 def _shift(d: date, n: int, unit: str) -> date:
@@ -126,7 +127,8 @@ def _upcoming_span(m: re.Match[str], today: date) -> Resolution | None:
 
 
 def _day_word(m: re.Match[str], today: date) -> Resolution:
-    key = " ".join(m.group().lower().split())
+    first, *rest = m.group().lower().split()
+    key = " ".join([CHAT_SPELLINGS.get(first, first), *rest])
     confidence = 1.0
     if key.endswith("before yesterday"):
         offset = -2

@@ -107,6 +107,15 @@ def week_on(m: re.Match[str], today: date, _tense: ClauseTense) -> Resolution | 
     return d, d, "day", round(0.85 * q[1], 2)
 
 
+def weekdays_ago(m: re.Match[str], today: date, _tense: ClauseTense) -> Resolution | None:
+    """"two Saturdays ago": the last Saturday before the anchor, then a week back for each one more."""
+    q = quantity(m["n"] or None)
+    if q is None or q[0] < 1:
+        return None
+    d = _back(today, _weekday_number(m["day"])) - timedelta(days=7 * (q[0] - 1))
+    return d, d, "day", round(0.85 * q[1], 2)
+
+
 _STEP = {"last": -1, "this past": -1, "this": 0, "this coming": 0, "next": 1, "after next": 2, "before last": -2}
 
 
@@ -133,7 +142,7 @@ def relative_unit(m: re.Match[str], today: date, tense: ClauseTense) -> Resoluti
 
 
 def month(m: re.Match[str], today: date, tense: ClauseTense) -> Resolution | None:
-    number = MONTHS[m["month"].lower()]
+    number = month_number(m["month"])
     rel = (m["rel"] or "").lower()
     if m["year"]:
         return (*month_range(int(m["year"]), number), "month", 1.0)
@@ -204,7 +213,7 @@ def numeric_day(m: re.Match[str], today: date, tense: ClauseTense) -> Resolution
 def ordinal_day(m: re.Match[str], today: date, tense: ClauseTense) -> Resolution | None:
     """"on the 12th": the day in the anchor's month or the one after (forward) or before; "the 3rd of
     next month" names the month."""
-    day = int(m["day"])
+    day = day_number(m["day"] or m["word"])
     if not 1 <= day <= 31:
         return None
     rel = (m["rel"] or "").lower()
@@ -273,6 +282,7 @@ TENSED_HANDLERS: dict[str, TensedHandler] = {
     "weekday": weekday,
     "weekday_removed": weekday_removed,
     "week_on": week_on,
+    "weekdays_ago": weekdays_ago,
     "relative_unit": relative_unit,
     "month": month,
     "calendar_day": calendar_day,

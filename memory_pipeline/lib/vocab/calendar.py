@@ -34,5 +34,11 @@ _ORDINALS = (
 ORDINAL_DAYS: dict[str, int] = {w: i for i, w in enumerate(_ORDINALS.split(), start=1)}
 # The number words number_value() reads.
 SMALL_NUMBERS: dict[str, int] = {**NUMBER_WORDS, "dozen": 12}
+# Chat spellings of date words: read as the word they stand for ("2 wks ago", "dentist tmrw").
+CHAT_SPELLINGS: dict[str, str] = {
+    "wk": "week", "wks": "weeks", "yr": "year", "yrs": "years", "mth": "month", "mths": "months",
+    "tmrw": "tomorrow", "tmr": "tomorrow", "tomorow": "tomorrow", "tommorow": "tomorrow", "2moro": "tomorrow",
+    "yday": "yesterday",
+}  # fmt: skip
 # First month of each season.
 SEASONS: dict[str, int] = {"spring": 3, "summer": 6, "autumn": 9, "fall": 9, "winter": 12}

@@ -4,6 +4,7 @@ import re
 
 from memory_pipeline.lib.holidays import HOLIDAY_PATTERN
 from memory_pipeline.lib.vocab.calendar import (
+    CHAT_SPELLINGS,
     MONTH_ABBREVIATIONS,
     MONTHS,
     NUMBER_WORDS,
@@ -26,10 +27,16 @@ _SEASON_ALT = "|".join(sorted(map(re.escape, SEASONS), key=len, reverse=True))
 _NUMBER_ALT = "|".join(sorted(map(re.escape, NUMBER_WORDS), key=len, reverse=True))
 _ORDINAL_ALT = "|".join(sorted(ORDINAL_DAYS, key=len, reverse=True))
 _N = rf"(?P<n>\d{{1,4}}|a\s+couple(?:\s+of)?|couple\s+of|a\s+few|few|{_NUMBER_ALT}|an?)"
-_UNIT = r"(?P<unit>days?|weeks?|fortnights?|months?|years?)"
+_CHAT_UNIT_ALT = "|".join(w for w, said in CHAT_SPELLINGS.items() if not said.startswith(("tomorrow", "yesterday")))
+_CHAT_DAY_ALT = "|".join(w for w, said in CHAT_SPELLINGS.items() if said.startswith(("tomorrow", "yesterday")))
+_UNIT = rf"(?P<unit>days?|weeks?|fortnights?|months?|years?|{_CHAT_UNIT_ALT})"
 _WEEKDAY_PREFIX = rf"(?:(?:{_WEEKDAY_ALT}|(?-i:{_WEEKDAY_ABBR_ALT.title()}))\.?,?\s+)?"  # "Sat 13th Sept": not "sit"
+_WEEKDAY_SHORT = ("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun")
+_WEEKDAY_SHORT_ALT = "|".join(_WEEKDAY_SHORT)
+_WEEKDAY_SHORT_BEHIND = "|".join(f"{d}\\s" for d in _WEEKDAY_SHORT)  # one width: a lookbehind needs it
+_MONTH_SHORT_ALT = "|".join(sorted((m.title() for m in MONTH_ABBREVIATIONS), key=len, reverse=True))  # "in Jan"
 _ANY_MONTH = frozenset([*MONTHS, *MONTH_ABBREVIATIONS])
-_UNITS = "day days week weeks fortnight fortnights month months year years"
+_UNITS = f"day days week weeks fortnight fortnights month months year years {_CHAT_UNIT_ALT.replace('|', ' ')}"
 _HOLIDAY_WORDS = "christmas xmas boxing year years valentine valentines patrick patricks friday easter independence july" \
     " halloween bonfire thanksgiving memorial labor"
 
@@ -57,10 +64,10 @@ TEMPORAL_RULES = (
     ),
     (
         r"\b(?:the\s+day\s+before\s+yesterday|the\s+day\s+after\s+tomorrow"
-        r"|(?:yesterday|tomorrow)(?:\s+(?:morning|afternoon|evening|night))?"
+        rf"|(?:yesterday|tomorrow|{_CHAT_DAY_ALT})(?:\s+(?:morning|afternoon|evening|night))?"
         r"|last\s+night|(?:earlier|later)\s+today|today|tonight|this\s+(?:morning|afternoon|evening))\b",
         "day_word",
-        ("today tonight yesterday tomorrow night morning afternoon evening",),
+        (f"today tonight yesterday tomorrow night morning afternoon evening {_CHAT_DAY_ALT.replace('|', ' ')}",),
     ),
     (rf"\b{_N}\s+{_UNIT}\s+ago\b", "ago", ("ago", _UNITS)),
     (rf"\bin\s+{_N}\s+{_UNIT}(?:['’]s?\s+time)?\b", "ahead", ("in", _UNITS)),
@@ -84,11 +91,11 @@ TEMPORAL_RULES = (
         (WEEKDAYS,),
     ),
     (
-        r"\b(?:(?P<rel>in|last|this|next|early|mid|late|during|since"
+        r"\b(?:(?P<rel>in|last|this|next|early|mid|late|during|since|for|by|until|till|from"
         r"|(?:the\s+)?(?:end|start|beginning|middle)\s+of)[\s-]+)?"
-        rf"(?P<month>{_MONTH_ALT})(?:,?\s+(?:of\s+)?(?P<year>\d{{4}}))?\b",
+        rf"(?P<month>{_MONTH_ALT}|(?-i:{_MONTH_SHORT_ALT})(?!['’]))(?!\s+(?:the\s+)?(?:\d{{1,2}}(?!\d)|{_ORDINAL_ALT}))(?:,?\s+(?:of\s+)?(?P<year>\d{{4}}))?\b",
         "month",
-        (MONTHS,),
+        (_ANY_MONTH,),
     ),
     (r"\b(?:in|during)\s+(?P<year>(?:19|20)\d{2})\b(?![-/]\d)", "year", ("in during", HAS_YEAR)),
     (
@@ -117,6 +124,7 @@ TEMPORAL_RULES = (
         "week_on",
         ("week weeks fortnight fortnights", (*WEEKDAYS, "today", "tomorrow", "yesterday")),
     ),
+    (rf"\b{_N}\s+(?P<day>{_WEEKDAY_ALT})s\s+ago\b", "weekdays_ago", ("ago",)),  # "two Saturdays ago"
     # British "Tuesday week", "tomorrow week": a week after it
     (rf"\b(?P<day>{_WEEKDAY_ALT}|tomorrow)\s+(?P<unit>week)\b(?P<n>)(?P<rel>)", "week_on", ("week", (*WEEKDAYS, "tomorrow"))),
     # "on 14/04", "by 4/14/2026": numbers only after a word that dates them, or with a year ("24/7" is none)
@@ -129,11 +137,12 @@ TEMPORAL_RULES = (
         (("on", "this"), WEEKDAY_ABBREVIATIONS),  # either word
     ),
     (
-        rf"\b(?:(?P<prep>on|by|until|till|to|through|between|and|from|since|before|after|for|is|was|{_WEEKDAY_ALT})"
-        r",?\s+)?the\s+(?P<day>\d{1,2})(?:st|nd|rd|th)\b"
+        rf"\b(?:(?P<prep>on|by|until|till|to|through|between|and|from|since|before|after|for|is|was|{_WEEKDAY_ALT}"
+        rf"|(?-i:{_WEEKDAY_SHORT_ALT})),?\s+)?(?:the\s+|(?<=day\s|{_WEEKDAY_SHORT_BEHIND}))"  # "Mon 23rd": no "the"
+        rf"(?:(?P<day>\d{{1,2}})(?:st|nd|rd|th)|(?P<word>{_ORDINAL_ALT}))\b"
         r"(?:\s+of\s+(?P<rel>this|next|last)\s+month\b)?",
         "ordinal_day",
-        (HAS_DIGIT, "st nd rd th"),
+        ((HAS_DIGIT, *ORDINAL_DAYS), ("st", "nd", "rd", "th", *ORDINAL_DAYS)),
     ),
     # "the first Monday of next month", "the last Friday in March"
     (
@@ -143,7 +152,7 @@ TEMPORAL_RULES = (
         ("first second third fourth last st nd rd th", WEEKDAYS),
     ),
     # "at the weekend", "over the weekend": the clause's tense picks the one gone or the one coming
-    (r"\b(?:on|at|over|during)\s+the\s+(?P<unit>weekend)\b(?P<rel>)", "relative_unit", ("weekend", "the")),
+    (r"\b(?:on|at|over|during|by)\s+the\s+(?P<unit>weekend)\b(?P<rel>)", "relative_unit", ("weekend", "the")),
     # "Friday next week": that week's Friday
     (
         rf"\b(?P<day>{_WEEKDAY_ALT})\s+(?P<rel>last|this|next)\s+week\b",
