@@ -24,9 +24,10 @@ BUDGET = 2200  # issue 30's target
 # ("on 14/04", "4/14/2026") and in ordinal words ("the first of May"); 6 for a verb after "and" keeping
 # its subject and a thing moved to a named place being kept there; 2026-12-07, sixth session: 15 for
 # dates as people type them: chat spellings "tmrw", "2 wks", a capitalised short month "in Feb", "Mon
-# 15th", "on the twelfth", "two Saturdays ago", a month after "for"/"by"/"until"): they may shrink;
-# growth is argued in the closing note. Lower it when you delete rules.
-CEILING = 2166
+# 15th", "on the twelfth", "two Saturdays ago", a month after "for"/"by"/"until"; 7 for an intent word
+# after a determiner being a noun, "on the student plan"): they may shrink; growth is argued in the
+# closing note. Lower it when you delete rules.
+CEILING = 2173
 
 
 # scikit-learn's English stop words, copied so commands need not import it (a test keeps the copy equal):

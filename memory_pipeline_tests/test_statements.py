@@ -252,3 +252,12 @@ def test_a_verb_after_and_keeps_its_subject_and_a_thing_moved_to_a_name_is_kept_
     assert [(st.relation, st.stale) for st in said] == [("tool", ("Flickr",))]
     # a date after "to" is no place: "moved the retro to Friday" stays a note
     assert [st.relation for st in statements("we moved the retro to Friday", profile=True)] == ["note"]
+
+
+def test_an_intent_word_after_a_determiner_is_a_noun_not_an_intent():
+    # "the student plan" is what one pays for; "the plan is to ..." and "I plan to ..." are intents
+    said = statements("we're on the student plan with Tidal")
+    assert any("Tidal" in st.line for st in said), said
+    assert statements("the plan is to sell the van in spring") == []
+    assert statements("I plan to join a choir") == []
+    assert statements("our hope is to open a bakery") == []

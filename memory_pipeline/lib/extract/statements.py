@@ -259,11 +259,18 @@ def _clauses(text: str) -> Iterator[tuple[str, list[str], list[str], str]]:
             words = [t.lower() for t in tokens]
             asks = words[0] in pw.WH_WORDS and (words[0].endswith("'s") or words[1] in pw.AUXILIARIES | pw.BE
                                                 or words[1] in ("do", "should"))
-            modal = sentence.rstrip().endswith("?") or asks or any(w in pw.INTENT for w in words)
+            modal = sentence.rstrip().endswith("?") or asks or any(
+                w in pw.INTENT and not _a_noun(words, i) for i, w in enumerate(words))
             if modal or any(w in pw.CONDITIONAL for w in words[:2]):
                 yield clause, tokens, words, "modal"  # "if I moved to Oslo", "can you ...?"
             else:
                 yield clause, tokens, words, owner
+
+
+def _a_noun(words: list[str], i: int) -> bool:
+    """After a determiner, "on the family plan" names a thing ("the plan is to move" still says an intent)."""
+    return words[i] in ("plan", "plans", "hope", "wish") and words[i + 1:i + 2] not in (["is"], ["was"], ["to"]) \
+        and any(w in pw.DETERMINERS or w in ("my", "our", "your", "his", "her", "their") for w in words[i - 2:i])
 
 
 def said_by_user(text: str, value: str) -> bool:
