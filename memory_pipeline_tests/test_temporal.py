@@ -668,6 +668,7 @@ def test_days_said_as_people_type_them(text, expected):
     ("the trip is booked for August", ("2023-08-01", "2023-08-31")),  # a month after "for", "by", "until"
     ("I got the job in Feb", ("2023-02-01", "2023-02-28")),  # a capitalised short month after "in"
     ("I'll finish it by the weekend", ("2023-05-13", "2023-05-14")),
+    ("I'll sort it next wk", ("2023-05-15", "2023-05-21")),
 ])
 def test_months_and_weekends_said_as_people_type_them(text, expected):
     assert span(text) == expected

@@ -124,7 +124,7 @@ def relative_unit(m: re.Match[str], today: date, tense: ClauseTense) -> Resoluti
     step = _STEP[rel]
     if rel == "this coming" and m["unit"].lower() == "weekend" and today.weekday() == 6:
         step = 1  # said on a Sunday, the coming weekend is next week's
-    unit = m["unit"].lower()
+    unit = unit_of(m["unit"])
     if unit == "week":
         start = monday(today) + timedelta(days=7 * step)
         return start, start + timedelta(days=6), "week", 0.95 if step == 0 else 0.9

@@ -76,9 +76,9 @@ TEMPORAL_RULES = (
     (rf"\blast\s+{_N}\s+{_UNIT}\b", "recent_span", ("last", _UNITS)),
     (rf"\bnext\s+{_N}\s+{_UNIT}\b", "upcoming_span", ("next", _UNITS)),
     (
-        r"\b(?P<rel>last|this\s+past|this\s+coming|this|next)\s+(?P<unit>week|weekend|month|year)\b",
+        rf"\b(?P<rel>last|this\s+past|this\s+coming|this|next)\s+(?P<unit>week|weekend|month|year|{_CHAT_UNIT_ALT})\b",
         "relative_unit",
-        ("last this next", "week weekend month year"),
+        ("last this next", f"week weekend month year {_CHAT_UNIT_ALT.replace('|', ' ')}"),
     ),
     (
         rf"\b(?P<rel>last|next|this\s+past|this\s+coming)\s+(?P<day>{_WEEKDAY_ABBR_ALT})\b",
