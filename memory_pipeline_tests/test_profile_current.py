@@ -244,3 +244,14 @@ def test_a_superseded_memory_keeps_the_half_of_an_and_its_successor_does_not_spe
     assert any(line.startswith("Uses Affinity all day") for line in lines), content
     assert any("Joplin" in line for line in lines), content
     assert not [line for line in lines if "Evernote" in line and "Joplin" not in line], content
+
+
+def test_a_death_ends_what_names_the_one_who_died(service):
+    # a pet's death told with its name as the subject: the profile no longer lists it beside the one alive
+    content, _, _, _ = _profile(service, "u-died", [
+        "we live in a terrace in Whitby with our two ferrets, Nutmeg and Clove",
+        "Clove died on Friday, the vet thinks it was his heart",
+    ])
+    lines = _lines(content)
+    assert any("Whitby" in line and "Nutmeg" in line for line in lines), content
+    assert not [line for line in lines if "Clove" in line and "died" not in line], content

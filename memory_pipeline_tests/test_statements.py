@@ -261,3 +261,12 @@ def test_an_intent_word_after_a_determiner_is_a_noun_not_an_intent():
     assert statements("the plan is to sell the van in spring") == []
     assert statements("I plan to join a choir") == []
     assert statements("our hope is to open a bakery") == []
+
+
+def test_a_death_ends_its_subject_not_what_follows():
+    # "died" and "passed away" end the one before them; "passed my test" ends nothing
+    (st,) = statements("our old tortoise Shelby passed away in the night")
+    assert st.ends and st.past and "shelby" in st.words and "night" not in st.words, st
+    (theirs,) = statements("Shelby died on Tuesday", profile=True)
+    assert theirs.ends and theirs.key == "theirs:shelby", theirs
+    assert not any(st.ends for st in statements("I passed my theory test this morning"))

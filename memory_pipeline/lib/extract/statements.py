@@ -318,9 +318,12 @@ def _theirs(clause: str, tokens: list[str], words: list[str]) -> list[Statement]
     if name is None and tokens[0][:1].isupper() and not tokens[0].isupper() and words[0] not in pw.FUNCTION_WORDS \
             and (words[0].endswith("'s") or tokens[1][:1].islower() and tokens[1].isalpha()):
         name = tokens[0].removesuffix("'s")  # "Aisha's pregnant", "Ruth is on leave"
-    if name is None or _stopped(words) is not None or any(w in pw.NEGATORS for w in words):
+    stop = _stopped(words)
+    if name is None or stop is not None and words[stop - 1] not in pw.SUBJECT_ENDS or pw.NEGATORS & set(words):
         return []
     line = _third_person(clause.strip(" ,.!"))
+    if stop is not None:  # "Pip died on Sunday": their end, which ends what names them
+        return [Statement(f"theirs:{name.lower()}", line, True, frozenset({name.lower()}), ends=True, relation="theirs")]
     return [Statement(f"theirs:{name.lower()}", line, False, content_words(clause), frame=frame(clause),
                       relation="theirs", value=name)]
 
@@ -395,6 +398,7 @@ def _object(words: list[str]) -> frozenset[str]:
         if w in pw.PREPOSITIONS or w == "to":
             break
         span.append(w)
-    if not any(w.isalpha() for w in span):
-        span = words[: end - 1]  # "LSAT done": the thing ended stands before the word that ends it
+    if not any(w.isalpha() for w in span) or words[end - 1] in pw.SUBJECT_ENDS:
+        # "LSAT done", "Pip died", "Pip passed away": the thing ended stands before the word that ends it
+        span = words[: end - 1 - (words[end - 1] == "away")]
     return content_words(" ".join(span))

@@ -45,11 +45,15 @@ INTENT = frozenset({
 CESSATION = frozenset({
     "quit", "quitting", "stop", "stopped", "stopping", "cancelled", "canceled", "sold", "resigned", "dropped",
     "left", "ended", "withdrew", "postponed", "anymore", "ex", "former", "formerly", "done", "gone", "lasted",
+    "died",
 })  # fmt: skip
+# a death ends its subject, not what follows ("Pip died on Sunday", "our old dog passed away")
+SUBJECT_ENDS = frozenset({"died", "away"})
 CESSATION_PAIRS = {
     **dict.fromkeys(("give", "gives", "gave", "given", "giving"), frozenset({"up"})), "used": frozenset({"to"}),
     **dict.fromkeys(("moved", "pulled", "pulling", "backed", "backing", "dropping"), frozenset({"out"})),
     "no": frozenset({"longer", "more"}), "any": frozenset({"longer", "more"}), "on": frozenset({"hold"}),
+    "passed": frozenset({"away"}),
 }
 # a period's completion ("first week done") is no state ended; a period at an organisation is a job
 # "a third nephew": an ordinal after "a" is how many there are now
