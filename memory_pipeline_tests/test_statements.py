@@ -4,6 +4,7 @@ probes-dev texts, each written with sentences of its own (the class is grammatic
 from __future__ import annotations
 
 from memory_pipeline.lib.extract.statements import statements
+from memory_pipeline.lib.text import unshouted
 
 
 def _by_key(text: str) -> dict[str, object]:
@@ -270,3 +271,13 @@ def test_a_death_ends_its_subject_not_what_follows():
     (theirs,) = statements("Shelby died on Tuesday", profile=True)
     assert theirs.ends and theirs.key == "theirs:shelby", theirs
     assert not any(st.ends for st in statements("I passed my theory test this morning"))
+
+
+def test_shouting_is_read_in_lower_case_and_acronyms_stay():
+    # capitals for emphasis are no names: "WE SOLD THE BOAT" is a statement; "AWS RDS VPC" stays as typed
+    assert unshouted("WE SOLD THE BOAT in Hull!!") == "we sold the boat in Hull!!"
+    assert unshouted("I GOT THE PART") == "I got the part"
+    assert unshouted("moved it to AWS RDS VPC") == "moved it to AWS RDS VPC"
+    assert unshouted("the NHS app is down") == "the NHS app is down"
+    (st,) = statements("WE MOVED TO A FLAT in Hull")
+    assert st.relation == "residence" and st.line.startswith("We moved to a flat"), st

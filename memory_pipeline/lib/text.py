@@ -36,3 +36,20 @@ def number_value(token: str) -> int | None:
     if t.isdigit():
         return int(t)
     return SMALL_NUMBERS.get(t)
+
+
+# three or more words in a row typed all in capitals
+_CAPITALS_RUN = re.compile(r"\b[A-Z]+(?:['’][A-Z]+)?(?:[ ,]+[A-Z]+(?:['’][A-Z]+)?\b){2,}")
+
+
+def unshouted(text: str) -> str:
+    """The text with shouting read in lower case: a run of three or more words in capitals that holds a
+    function word ("WE BOUGHT A HOUSE", "GOT THE JOB") is emphasis, not names; "I" stays, and a run of
+    acronyms ("AWS RDS VPC") holds no function word and stays as typed."""
+    def lower(m: re.Match[str]) -> str:
+        said = m[0].replace("’", "'").split()
+        if not any(w.strip(",").lower() in STOP_WORDS for w in said if w.strip(",") != "I"):
+            return m[0]
+        return re.sub(r"\b(?!I\b)[A-Z]+\b", lambda w: w[0].lower(), m[0])
+
+    return _CAPITALS_RUN.sub(lower, text)
