@@ -11,10 +11,10 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
+from memory_pipeline.lib.text import unshouted
 from memory_pipeline.lib.vocab import profile_words as pw
 from memory_pipeline.lib.vocab.calendar import MONTHS, WEEKDAYS
 from memory_pipeline.lib.vocab.tense import IRREGULAR_PAST, MODALS, PERFECT, SAME_PAST
-from memory_pipeline.lib.text import unshouted
 from memory_pipeline.lib.voice import own_voice
 
 _SENTENCE = re.compile(r".+?(?:[.!?]+(?=\s|$)|\n|$)", re.DOTALL)
