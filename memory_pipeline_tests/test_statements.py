@@ -4,7 +4,7 @@ probes-dev texts, each written with sentences of its own (the class is grammatic
 from __future__ import annotations
 
 from memory_pipeline.lib.extract.statements import statements
-from memory_pipeline.lib.text import unshouted
+from memory_pipeline.lib.text import unshouted, with_apostrophes
 
 
 def _by_key(text: str) -> dict[str, object]:
@@ -281,3 +281,10 @@ def test_shouting_is_read_in_lower_case_and_acronyms_stay():
     assert unshouted("the NHS app is down") == "the NHS app is down"
     (st,) = statements("WE MOVED TO A FLAT in Hull")
     assert st.relation == "residence" and st.line.startswith("We moved to a flat"), st
+
+
+def test_contractions_typed_without_apostrophes_read_as_contractions():
+    assert with_apostrophes("ive moved, dont ask") == "I've moved, don't ask"
+    assert with_apostrophes("we cant go, ill call") == "we cant go, ill call"  # words of their own stay
+    (st,) = statements("i dont own a bike anymore")
+    assert st.ends and st.line.startswith("Doesn't own a bike"), st

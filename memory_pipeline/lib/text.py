@@ -53,3 +53,16 @@ def unshouted(text: str) -> str:
         return re.sub(r"\b(?!I\b)[A-Z]+\b", lambda w: w[0].lower(), m[0])
 
     return _CAPITALS_RUN.sub(lower, text)
+
+
+# contractions typed without their apostrophe that are no other word ("cant", "wont", "ill", "id" are)
+_BARE_CONTRACTIONS = {
+    "im": "I'm", "ive": "I've", "dont": "don't", "doesnt": "doesn't", "didnt": "didn't", "isnt": "isn't",
+    "wasnt": "wasn't", "arent": "aren't", "werent": "weren't", "havent": "haven't", "hasnt": "hasn't",
+}
+_BARE_CONTRACTION = re.compile(rf"\b(?:{'|'.join(_BARE_CONTRACTIONS)})\b", re.IGNORECASE)
+
+
+def with_apostrophes(text: str) -> str:
+    """The text with its contractions typed without an apostrophe written out ("ive moved" -> "I've moved")."""
+    return _BARE_CONTRACTION.sub(lambda m: _BARE_CONTRACTIONS[m[0].lower()], text)

@@ -11,7 +11,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
-from memory_pipeline.lib.text import unshouted
+from memory_pipeline.lib.text import unshouted, with_apostrophes
 from memory_pipeline.lib.vocab import profile_words as pw
 from memory_pipeline.lib.vocab.calendar import MONTHS, WEEKDAYS
 from memory_pipeline.lib.vocab.tense import IRREGULAR_PAST, MODALS, PERFECT, SAME_PAST
@@ -288,7 +288,7 @@ def statements(text: str, *, profile: bool = False) -> list[Statement]:
     PROFILE_HEADS (likes, dislikes, origin, birthday), the user's name, and what a clause states of a
     person it names as its subject (relation "theirs": their news, not the user's fact)."""
     found: list[Statement] = []
-    for clause, tokens, words, standing in _clauses(own_voice(unshouted(text))):
+    for clause, tokens, words, standing in _clauses(own_voice(with_apostrophes(unshouted(text)))):
         if standing == "modal":
             continue
         people = _people(clause)
