@@ -311,6 +311,8 @@ FEATURES: dict[str, str] = {
     "log_days": "log(1 + days between the two texts)",
     "log_len_new": "log of the newer text's length in tokens, capped at LEN_CAP",
     "log_len_old": "log of the older text's length in tokens",
+    "shared_identifier": "both texts name one identifier (a name holding a digit: 'case #7731', 'REQ-118'): news of"
+                         " one tracked thing",
 }
 NAMES = tuple(FEATURES)
 
@@ -372,6 +374,7 @@ def pair_features(newer: str, older: str, cosine: float, newer_at: datetime, old
         "log_days": math.log1p(days),
         "log_len_new": math.log1p(min(len(rn.tokens), LEN_CAP)),
         "log_len_old": math.log1p(len(ro.tokens)),
+        "shared_identifier": float(any(v.kind == "name" and any(c.isdigit() for c in v.key) for v in old_mentions)),
     }
     return [float(f[n]) for n in NAMES]
 

@@ -12,6 +12,7 @@ from memory_pipeline.consolidation.context import Found, RunContext, stable_id
 from memory_pipeline.consolidation.phases.base import PhaseResult, judged_by
 from memory_pipeline.consolidation.writer import Writer
 from memory_pipeline.engines.base import SUPERSESSION, Engine, SupersessionCandidates
+from memory_pipeline.lib.digest import speaker_of
 from memory_pipeline.lib.judge_features import masked_frame
 from memory_pipeline.lib.supersession import MemoryText
 
@@ -53,6 +54,8 @@ def run(ctx: RunContext, writer: Writer, engine: Engine, earlier: Found) -> Phas
         newer, older = int(sup.newer_id), int(sup.older_id)
         if newer not in ctx.pos or older not in ctx.pos:
             continue  # an engine may only name this user's memories
+        if not _one_voice(s.content[ctx.pos[newer]], s.content[ctx.pos[older]]):
+            continue  # whichever path proposed it, another speaker's turn is theirs
         if _order(ctx, newer) < _order(ctx, older) or links.get(newer) == older:
             continue  # an edge runs from the later statement to the earlier one, never both ways
         reasons[(newer, older)] = sup.reason
@@ -128,7 +131,14 @@ def candidate_pairs(ctx: RunContext, slot_rows: list[int] = ()) -> list[tuple[Me
         ids = sorted({i for pair in extra for i in pair})
         vecs = dict(zip(ids, ctx.embeddings(ids), strict=True))
         pairs += [(_text(ctx, ctx.pos[n]), _text(ctx, ctx.pos[o]), float(vecs[n] @ vecs[o])) for n, o in extra]
-    return pairs
+    return [p for p in pairs if _one_voice(p[0].content, p[1].content)]
+
+
+def _one_voice(newer: str, older: str) -> bool:
+    """Whose fact it is: in a transcript, one speaker's turn replaces nothing another speaker said (the
+    judge is trained on each speaker's own turns); a text without a speaker's label is anyone's."""
+    a, b = speaker_of(newer)[0], speaker_of(older)[0]
+    return a is None or b is None or a == b
 
 
 def _older(ctx: RunContext, k: int, j: int) -> bool:
