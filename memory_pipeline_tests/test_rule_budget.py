@@ -26,9 +26,11 @@ BUDGET = 2200  # issue 30's target
 # dates as people type them: chat spellings "tmrw", "2 wks", a capitalised short month "in Feb", "Mon
 # 15th", "on the twelfth", "two Saturdays ago", a month after "for"/"by"/"until"; 7 for an intent word
 # after a determiner being a noun, "on the student plan"; 8 for a death ending its subject, "Pip died",
-# the user's or a named one's; 1 for reading shouting in lower case, lib/text.py): they may shrink;
-# growth is argued in the closing note. Lower it when you delete rules.
-CEILING = 2182
+# the user's or a named one's; 1 for reading shouting in lower case, lib/text.py; 9 for the clause
+# reader's word helpers moving to their own module, lib/extract/clause_words.py, as the reader passed
+# the module size limit): they may shrink; growth is argued in the closing note. Lower it when you
+# delete rules.
+CEILING = 2191
 
 
 # scikit-learn's English stop words, copied so commands need not import it (a test keeps the copy equal):

@@ -13,7 +13,8 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from memory_pipeline.lib.extract.statements import Statement, statements, stems
+from memory_pipeline.lib.extract.clause_words import stems
+from memory_pipeline.lib.extract.statements import Statement, statements
 from memory_pipeline.lib.vocab.profile_words import FUNCTION_WORDS
 
 SPEAKER_LABEL = re.compile(r"^\s*[A-Z][\w ]{0,30}:\s+")

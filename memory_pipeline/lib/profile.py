@@ -10,7 +10,8 @@ from datetime import datetime
 
 from memory_pipeline.lib import extract as ex
 from memory_pipeline.lib.extract import Fact
-from memory_pipeline.lib.extract.statements import Statement, content_words, said_by_user, statements
+from memory_pipeline.lib.extract.clause_words import content_words
+from memory_pipeline.lib.extract.statements import Statement, said_by_user, statements
 from memory_pipeline.lib.fields import user_fields
 from memory_pipeline.lib.profile_clauses import SAYS, Stated, current_lines, not_replaced
 from memory_pipeline.lib.profile_patterns import Occurrences, count_seen, representative

@@ -10,7 +10,8 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 
-from memory_pipeline.lib.extract.statements import Statement, content_words, stems
+from memory_pipeline.lib.extract.clause_words import content_words, stems
+from memory_pipeline.lib.extract.statements import Statement
 from memory_pipeline.lib.timestamps import as_utc
 from memory_pipeline.lib.vocab.profile_words import ALL_HEADS, FUNCTION_WORDS, LIKING
 

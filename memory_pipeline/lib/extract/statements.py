@@ -11,6 +11,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
+from memory_pipeline.lib.extract.clause_words import clause_tokens, content_words, frame
 from memory_pipeline.lib.text import unshouted, with_apostrophes
 from memory_pipeline.lib.vocab import profile_words as pw
 from memory_pipeline.lib.vocab.calendar import MONTHS, WEEKDAYS
@@ -30,7 +31,6 @@ _AND_VERB = re.compile(rf"\s+and\s+(?=(?i:{'|'.join(sorted(pw.HEADS))})\s+(?i:as
 # a self-introduction: "I'm" and a name or an age ("I'm Tom, 34")
 _INTRODUCTION = re.compile(r"\s*(?i:i'm|i am)\s+(?:[A-Z][\w-]*|\d+)(?:,?\s+(?:[A-Z][\w-]*|\d+))*\s*$")
 _NOTE_VERBS = frozenset({*pw.HEADS, *pw.BE, *(h + "s" for h in pw.ALL_HEADS), *(h for h in pw.ALL_HEADS if h[-1] == "s")})
-_WORD = re.compile(r"[\w'\u2019£$-]+")
 _POSSESSED = re.compile(
     r"\b(?i:my|our)\s+(?P<np>(?:[a-z-]+\s+){0,2}?(?P<noun>[a-z-]+))(?:\s+is|'s|,)?\s+(?P<name>[A-Z][a-z\u00C0-\u017F]+)"
 )
@@ -58,29 +58,6 @@ class Statement:
     ends: bool = False  # a stopped or negated state: it ends the older statements it speaks to
     relation: str = ""  # residence, job, spouse, ...
     value: str = ""  # the place, organisation or name the relation names, when the clause has one
-
-
-def _tokens(clause: str) -> list[str]:
-    return [t.replace("\u2019", "'") for t in _WORD.findall(clause)]
-
-
-def frame(text: str) -> frozenset[str]:
-    """The clause's words once values (numbers, names) are masked ("#": a number was), its subject kept:
-    "we're 7 now" and "we're 9 people now" share the frame "we're"."""
-    tokens = _tokens(text)
-    words = {t.lower() for i, t in enumerate(tokens) if len(t) > 1 and (t.lower() not in pw.FUNCTION_WORDS
-             or t.lower() in pw.FIRST_PERSON) and not any(c.isdigit() for c in t) and not (i and t[:1].isupper())}
-    return frozenset(words | ({"#"} if any(c.isdigit() for c in text) else set()))
-
-
-def stems(words: frozenset[str]) -> frozenset[str]:
-    """Crude stems, enough for "volunteering" to meet "volunteer"; cessation words are not content."""
-    return frozenset(re.sub(r"(?<=\w{3})(?:ing|ed|es|s)$", "", w).rstrip("e") for w in words
-                     if w not in pw.CESSATION and w not in pw.CESSATION_PAIRS)
-
-
-def content_words(text: str) -> frozenset[str]:
-    return frozenset(t.lower() for t in _tokens(text) if t.lower() not in pw.FUNCTION_WORDS and len(t) > 1)
 
 
 def _owner(tokens: list[str], inherited: str, comma: bool = False) -> str:
@@ -234,11 +211,11 @@ def _pieces(sentence: str) -> list[str]:
     opening with a preposition an adjunct of the one before, an apposition after "I'm Tom, 34" what one is."""
     out: list[str] = []
     for k, piece in [(k, p.strip()) for c in _CLAUSE.split(sentence) for k, p in enumerate(_AND_VERB.split(c))
-                     if _tokens(p)]:
-        if k and out and _tokens(out[-1])[0].lower() in ("i", "we"):  # "I coach and work as ...": one subject
-            piece = f"{_tokens(out[-1])[0]} {piece}"
-        first = _tokens(piece)[0]
-        if out and (len(_tokens(out[-1])) == 1 or first.lower() in pw.PREPOSITIONS | {"into", "onto", "near"}):
+                     if clause_tokens(p)]:
+        if k and out and clause_tokens(out[-1])[0].lower() in ("i", "we"):  # "I coach and work as ...": one subject
+            piece = f"{clause_tokens(out[-1])[0]} {piece}"
+        first = clause_tokens(piece)[0]
+        if out and (len(clause_tokens(out[-1])) == 1 or first.lower() in pw.PREPOSITIONS | {"into", "onto", "near"}):
             out[-1] = f"{out[-1]}, {piece}"
         elif out and _INTRODUCTION.match(out[-1]) and first.islower():
             out.append(f"I'm {'' if first in ('a', 'an') else 'a '}{piece}")  # "I'm 67, a retired teacher"
@@ -253,7 +230,7 @@ def _clauses(text: str) -> Iterator[tuple[str, list[str], list[str], str]]:
     for sentence in _SENTENCE.findall(text):
         owner = "user"
         for clause in _pieces(sentence):
-            tokens = _tokens(clause)
+            tokens = clause_tokens(clause)
             if len(tokens) < 2:
                 continue  # a lone word at a sentence's end ("yeah") is an aside
             owner = _owner(tokens, owner, clause.lstrip().startswith(tokens[0] + ","))
@@ -350,7 +327,7 @@ def _statement(clause: str, tokens: list[str], words: list[str], names_people: b
     """The user's clause as a statement, or None when it names no relation and carries no value."""
     rel = _relation(tokens, heads)
     rest = _NOT_X.sub("", clause)
-    stop_at = _stopped(low := [t.lower() for t in _tokens(rest)])
+    stop_at = _stopped(low := [t.lower() for t in clause_tokens(rest)])
     stopped = stop_at is not None
     # a clause without a relation head is kept only when it carries a value (a number or a name)
     valued = any(any(c.isdigit() for c in t) or (i and t[:1].isupper()) for i, t in enumerate(tokens)) \

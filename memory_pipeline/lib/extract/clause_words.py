@@ -1,0 +1,32 @@
+"""The clause reader's words (tokens, masked frame, stems, content words), shared with the profile and judge."""
+
+from __future__ import annotations
+
+import re
+
+from memory_pipeline.lib.vocab import profile_words as pw
+
+_WORD = re.compile(r"[\w'\u2019£$-]+")
+
+
+def clause_tokens(clause: str) -> list[str]:
+    return [t.replace("\u2019", "'") for t in _WORD.findall(clause)]
+
+
+def frame(text: str) -> frozenset[str]:
+    """The clause's words once values (numbers, names) are masked ("#": a number was), its subject kept:
+    "we're 7 now" and "we're 9 people now" share the frame "we're"."""
+    tokens = clause_tokens(text)
+    words = {t.lower() for i, t in enumerate(tokens) if len(t) > 1 and (t.lower() not in pw.FUNCTION_WORDS
+             or t.lower() in pw.FIRST_PERSON) and not any(c.isdigit() for c in t) and not (i and t[:1].isupper())}
+    return frozenset(words | ({"#"} if any(c.isdigit() for c in text) else set()))
+
+
+def stems(words: frozenset[str]) -> frozenset[str]:
+    """Crude stems, enough for "volunteering" to meet "volunteer"; cessation words are not content."""
+    return frozenset(re.sub(r"(?<=\w{3})(?:ing|ed|es|s)$", "", w).rstrip("e") for w in words
+                     if w not in pw.CESSATION and w not in pw.CESSATION_PAIRS)
+
+
+def content_words(text: str) -> frozenset[str]:
+    return frozenset(t.lower() for t in clause_tokens(text) if t.lower() not in pw.FUNCTION_WORDS and len(t) > 1)
