@@ -176,6 +176,10 @@ def not_replaced(said: Sequence[Statement], successor: Sequence[Statement]) -> l
             return st.key in valued or bool(stems(content_words(st.value)) & spoken)
         return st.key in keys or _ends(stems(st.words - _HEAD_WORDS), spoken)
 
+    if len(said) == 1 and not said[0].value and spoken and not stems(said[0].words) & spoken:
+        # one statement naming no value, and a successor stating something of the user's in other words
+        # ("I've relocated to Berlin" for "my home base is Paris"): what was replaced can only be this one
+        return []
     kept = []
     for st in said:
         if not replaced(st):
