@@ -386,10 +386,10 @@ def test_retired_clauses_are_kept_apart_with_the_source_that_said_them():
 
 
 def test_a_lone_statement_its_successor_says_in_other_words_is_replaced():
-    # "relocated to Porto" shares no word with "my home base is Lisbon" but was judged to replace it: a
-    # memory of one statement naming no value has nothing else the successor could have replaced
-    sources = [ProfileSource("a", "My home base is Lisbon.", T0, successor="b"),
-               src("b", "I've relocated to Porto.", 40)]
+    # "a flat in Porto" shares no word with "weekdays I'm mostly in Lisbon" but was judged to replace it:
+    # a memory of one statement naming no value has nothing else the successor could have replaced
+    sources = [ProfileSource("a", "Weekdays I'm mostly in Lisbon.", T0, successor="b"),
+               src("b", "We bought a flat in Porto.", 40)]
     profile = build_profile(sources, superseded_ids=frozenset({"a"}))
     assert "Porto" in profile.content and "Lisbon" not in profile.content, profile.content
     # a statement naming a value stays unless a value of its kind replaces it (the home is still Leeds)

@@ -178,7 +178,7 @@ def not_replaced(said: Sequence[Statement], successor: Sequence[Statement]) -> l
 
     if len(said) == 1 and not said[0].value and spoken and not stems(said[0].words) & spoken:
         # one statement naming no value, and a successor stating something of the user's in other words
-        # ("I've relocated to Berlin" for "my home base is Paris"): what was replaced can only be this one
+        # ("we bought a flat in Porto" for "weekdays I'm mostly in Lisbon"): only this one can be replaced
         return []
     kept = []
     for st in said:
