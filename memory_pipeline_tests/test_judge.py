@@ -407,12 +407,12 @@ def test_one_speakers_turn_replaces_nothing_another_speaker_said(service):
     # a transcript's turns carry their speaker: the same change said by the other speaker is theirs
     def edges(user: str, newer: str) -> int:
         service.remember_many([
-            {"user_id": user, "content": "Ana: I live in Porto, right by the river", "created_at": T0.isoformat()},
+            {"user_id": user, "content": "Ana: my flat is in Braga, right by the river", "created_at": T0.isoformat()},
             {"user_id": user, "content": newer, "created_at": (T0 + timedelta(days=40)).isoformat()},
         ])
         assert service.consolidate(user)["status"] == "SUCCESS"
         return service.conn.execute("SELECT count(*) FROM edges WHERE user_id = %s AND edge_type = 'supersedes'",
                                     (user,)).fetchone()[0]
 
-    assert edges("talk-same", "Ana: I moved to Lyon last month, I live in Lyon now") == 1
-    assert edges("talk-other", "Ben: I moved to Lyon last month, I live in Lyon now") == 0
+    assert edges("talk-same", "Ana: I moved to Coimbra last month, I live in Coimbra now") == 1
+    assert edges("talk-other", "Ben: I moved to Coimbra last month, I live in Coimbra now") == 0

@@ -15,7 +15,7 @@ def clause_tokens(clause: str) -> list[str]:
 
 def frame(text: str) -> frozenset[str]:
     """The clause's words once values (numbers, names) are masked ("#": a number was), its subject kept:
-    "we're 7 now" and "we're 9 people now" share the frame "we're"."""
+    "we're 5 now" and "we're 8 people now" share the frame "we're"."""
     tokens = clause_tokens(text)
     words = {t.lower() for i, t in enumerate(tokens) if len(t) > 1 and (t.lower() not in pw.FUNCTION_WORDS
              or t.lower() in pw.FIRST_PERSON) and not any(c.isdigit() for c in t) and not (i and t[:1].isupper())}
