@@ -44,7 +44,7 @@ _CAPITALS_RUN = re.compile(r"\b[A-Z]+(?:['’][A-Z]+)?(?:[ ,]+[A-Z]+(?:['’][A-
 
 def unshouted(text: str) -> str:
     """The text with shouting read in lower case: a run of three or more words in capitals that holds a
-    function word ("WE BOUGHT A HOUSE", "GOT THE JOB") is emphasis, not names; "I" stays, and a run of
+    function word ("WE SOLD THE BOAT", "PASSED THE EXAM") is emphasis, not names; "I" stays, and a run of
     acronyms ("AWS RDS VPC") holds no function word and stays as typed."""
     def lower(m: re.Match[str]) -> str:
         said = m[0].replace("’", "'").split()

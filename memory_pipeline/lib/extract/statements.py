@@ -248,7 +248,7 @@ def _clauses(text: str) -> Iterator[tuple[str, list[str], list[str], str]]:
 def _a_noun(words: list[str], i: int) -> bool:
     """After a determiner, "on the family plan" names a thing ("the plan is to move" still says an intent)."""
     return words[i] in ("plan", "plans", "hope", "wish") and words[i + 1:i + 2] not in (["is"], ["was"], ["to"]) \
-        and any(w in pw.DETERMINERS or w in ("my", "our", "your", "his", "her", "their") for w in words[i - 2:i])
+        and any(w in pw.DETERMINERS or w in ("my", "our", "your", "his", "her", "their") for w in words[max(0, i - 2):i])
 
 
 def said_by_user(text: str, value: str) -> bool:
@@ -377,6 +377,6 @@ def _object(words: list[str]) -> frozenset[str]:
             break
         span.append(w)
     if not any(w.isalpha() for w in span) or words[end - 1] in pw.SUBJECT_ENDS:
-        # "LSAT done", "Pip died", "Pip passed away": the thing ended stands before the word that ends it
+        # "exam done", "Pip died", "Pip passed away": the thing ended stands before the word that ends it
         span = words[: end - 1 - (words[end - 1] == "away")]
     return content_words(" ".join(span))
