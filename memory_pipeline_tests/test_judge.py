@@ -12,7 +12,8 @@ import pytest
 from memory_pipeline.bench import judge_pairs, train_judge
 from memory_pipeline.bench import probes_score as ps
 from memory_pipeline.lib.judge import FEATURE_NAMES, features, judge_candidates, load
-from memory_pipeline.lib.judge_features import NAMES, pair_features, read
+from memory_pipeline.lib.judge_features import NAMES, pair_features
+from memory_pipeline.lib.judge_reading import read
 from memory_pipeline.lib.judge_relative import RELATIVE_NAMES, margins
 from memory_pipeline.lib.judge_rules import RULE_NAMES
 from memory_pipeline.lib.judge_sentence import SENTENCE_NAMES, sentence_features, value_voice
@@ -399,6 +400,29 @@ def test_two_texts_naming_one_identifier_read_as_news_of_one_thing():
     assert features("REQ-118 got approved this morning", "REQ-118 is waiting on legal", 0.6, at, at)[i] == 1.0
     assert features("parcel #40917 arrived", "parcel #40917 left the depot", 0.7, at, at)[i] == 1.0
     assert features("REQ-120 got approved", "REQ-118 is waiting on legal", 0.6, at, at)[i] == 0.0
+
+
+def test_an_identifier_named_again_without_news_of_it_replaces_nothing():
+    # the feature reads an event reported of the tracked thing: the same identifier in the present tense,
+    # or with something added to it, is more about one thing (its weight alone would supersede)
+    from memory_pipeline.lib.judge import judge
+
+    at = datetime(2026, 3, 2, tzinfo=UTC)
+    i = FEATURE_NAMES.index("shared_identifier")
+    compatible = [
+        ("Suite 604 has a balcony over the harbour", "we're staying in Suite 604 at the Marlow for the summit"),
+        ("claim #7390: the assessor wants the receipts too", "opened claim #7390 after the hail damaged the roof"),
+        ("on KL 1021 my seat is 14A, window at least", "booked KL 1021 to Amsterdam for the 20th"),
+        ("for parcel #40917 I also asked for a signature on delivery", "parcel #40917 is a new kettle, due Friday"),
+    ]
+    for newer, older in compatible:
+        assert features(newer, older, 0.6, at + timedelta(days=3), at)[i] == 0.0, newer
+        assert not judge(newer, older, 0.6, at + timedelta(days=3), at).supersedes, newer
+    news = [("ticket DEV-553 was closed as fixed this morning", "ticket DEV-553 is open and assigned to Omar"),
+            ("parcel #40917 got delivered to the neighbour", "parcel #40917 is a new kettle, due Friday")]
+    for newer, older in news:
+        assert features(newer, older, 0.6, at + timedelta(days=3), at)[i] == 1.0, newer
+        assert judge(newer, older, 0.6, at + timedelta(days=3), at).supersedes, newer
     assert features("we moved in 2019", "we bought it in 2019", 0.6, at, at)[i] == 0.0  # a year is a date
 
 

@@ -1,28 +1,26 @@
 """Generic features of a (newer, older) pair of one user's statements, for the supersession judge.
 
-No feature names a phrase. A text is read for its value spans (capitalised names, numbers, dates,
-times, lower-case noun phrases after a relation word), the frame left once they are masked, who holds
-the fact (the user or another person), its modality (question, plan or wish, hypothetical, negation)
-and a short closed list of change cues. `pair_features` turns two texts, their cosine and their time
-gap into the vector the judge weighs; every feature has a one-line docstring in `FEATURES`.
+No feature names a phrase. A text is read (`lib/judge_reading.py`) for its value spans (capitalised
+names, numbers, dates, times, lower-case noun phrases after a relation word) and the frame left once
+they are masked; the features add who holds the fact (the user or another person), its modality
+(question, plan or wish, hypothetical, negation) and a short closed list of change cues.
+`pair_features` turns two texts, their cosine and their time gap into the vector the judge weighs;
+every feature has a one-line docstring in `FEATURES`.
 """
 
 from __future__ import annotations
 
 import math
-import re
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from datetime import datetime
 from functools import lru_cache
 
-from memory_pipeline.lib.extract import normal_value
-from memory_pipeline.lib.supersession import slot_states
+from memory_pipeline.lib.judge_reading import FIRST_PERSON, Reading, Span, read, same_kind
 from memory_pipeline.lib.text import STOP_WORDS
-from memory_pipeline.lib.vocab.calendar import MONTHS, NUMBER_WORDS, WEEKDAYS
 from memory_pipeline.lib.vocab.judge import (
+    ADDITIVE,
     CHANGE_CUES,
     HYPOTHETICAL,
-    INTERJECTIONS,
     NEGATORS,
     PAST_MARKERS,
     PERSON_NOUNS,
@@ -31,148 +29,12 @@ from memory_pipeline.lib.vocab.judge import (
     RELATION_WORDS,
     THIRD_PERSON,
 )
+from memory_pipeline.lib.vocab.tense import DETERMINERS, IRREGULAR_PAST
 
-TOKEN = re.compile(r"\d{1,2}:\d{2}|\d+(?:[.,]\d+)*(?:st|nd|rd|th|x|k|kg|am|pm)?|[A-Za-z][\w'&+.-]*[\w+]|[A-Za-z]"
-                   r"|[?!.;:,()\"\u2014-]")
-SENTENCE_END = frozenset("?!.;")
-FIRST_PERSON = frozenset({"i", "i'm", "i've", "i'd", "i'll", "me", "my", "mine", "we", "we're", "we've", "our",
-                          "us", "myself", "im", "ive"})
-KINDS = ("name", "number", "date", "time", "word")
 # The newer text's length counts up to this many tokens: past it a long message is read by its best
 # sentence, not punished for the talk around the change (uncapped, LoCoMo's long chatty turns set a
 # weight that kept every long letta turn below the threshold).
 LEN_CAP = 15
-
-
-@dataclass(frozen=True)
-class Span:
-    """A value in a text: its comparison form, kind, token position and sentence number."""
-
-    key: str
-    kind: str
-    pos: int
-    sent: int
-    unit: frozenset[str] = frozenset()  # a number's: the words after it that say what it counts
-    before: str = ""  # a number's: the word before it in its sentence
-
-
-def same_kind(a: Span, b: Span) -> bool:
-    """Two values that could be one attribute's: the same kind, and a number counting the same thing
-    ("three sons" and "four mornings" count different things; a bare number, what the word before it says)."""
-    if a.kind != b.kind:
-        return False
-    if a.kind != "number" or a.unit & b.unit:
-        return True
-    # a bare number counts what its neighbour says: it swaps with a number after the same word ("seats
-    # for 3" / "seats for 5", "we're 4" / "we're 9 people")
-    return (not a.unit or not b.unit) and bool(a.before) and _slot(a.before) == _slot(b.before)
-
-
-_COPULA = frozenset({"is", "are", "am", "was", "were", "be", "been"})
-
-
-def _slot(word: str) -> str:
-    """The word before a number, a form of "be" standing for all ("we're 7" / "the team is 6 people")."""
-    return "<be>" if word in _COPULA or word.endswith(("'re", "'s", "'m")) else word
-
-
-@dataclass(frozen=True)
-class Reading:
-    """One text read once: tokens (as written), their sentence numbers, values and the masked frame."""
-
-    tokens: tuple[str, ...]
-    sents: tuple[int, ...]
-    values: tuple[Span, ...]
-    frame: frozenset[str]
-    slots: dict[str, str]  # relation -> its one current value (the clause reader's, lib/supersession)
-
-
-def _kind(tok: str, low: str, prev: str, start: bool) -> str | None:
-    if re.fullmatch(r"\d{1,2}:\d{2}|\d{1,2}(?:am|pm)", low):
-        return "time"
-    if low in MONTHS or low in WEEKDAYS or re.fullmatch(r"\d{1,2}(?:st|nd|rd|th)|(?:19|20)\d\d", low):
-        return "date"
-    if low[0].isdigit() or low in NUMBER_WORDS:
-        return "number"
-    if tok[0].isupper() and low not in FIRST_PERSON and (not start or low not in STOP_WORDS) \
-            and low not in NEGATORS and low not in CHANGE_CUES and low not in INTERJECTIONS:
-        return "name"
-    if prev in RELATION_WORDS and tok.isalpha() and low not in STOP_WORDS and len(low) > 2:
-        return "word"
-    return None
-
-
-@lru_cache(maxsize=4096)
-def read(text: str) -> Reading:
-    """Tokens, values (merged runs of capitalised words) and the frame: content words with each value
-    replaced by its kind."""
-    tokens, sents, values, frame = [], [], [], set()
-    sent, start = 0, True
-    for m in TOKEN.finditer(text):
-        tok = m.group(0)
-        low = tok.lower()
-        if not tok[0].isalnum():  # punctuation ends a name run; ':' opens a clause, '?!.;' a sentence
-            tokens.append(tok)
-            sents.append(sent)
-            sent, start = (sent + 1, True) if tok in SENTENCE_END else (sent, start or tok == ":")
-            continue
-        prev = tokens[-1].lower() if tokens else ""
-        kind = _kind(tok, low, prev, start)
-        if kind == "number" and (text[m.start() - 1 : m.start()] == "#" or tokens and _names_a_thing(tokens[-1], tok)):
-            kind = "name"  # "Room 214", "case #7731": an identifier names a thing, it counts nothing
-        if kind == "name" and values and values[-1].kind == "name" and values[-1].pos == len(tokens) - 1:
-            last = values.pop()  # a run of capitalised words is one name
-            values.append(Span(f"{last.key} {low}", "name", len(tokens), sent))
-        elif kind is not None:
-            values.append(Span(normal_value(low), kind, len(tokens), sent))
-        tokens.append(tok)
-        sents.append(sent)
-        frame.add(f"<{kind}>" if kind else low)
-        start = False
-    frame -= STOP_WORDS
-    values = [_counted(tokens, sents, v) if v.kind == "number" else v for v in values if not _vocative(tokens, v)]
-    values = [v for v in values if not _relative_time(v)]
-    return Reading(tuple(tokens), tuple(sents), tuple(values), frozenset(frame), slot_states(text))
-
-
-def _counted(tokens: list[str], sents: list[int], v: Span) -> Span:
-    """A number with the (up to two) words after it in its sentence, singular: what it counts; a day
-    beside a month name ("9 June", "October 3") counts days of a date."""
-    if any(0 <= i < len(tokens) and tokens[i].lower() in MONTHS for i in (v.pos - 1, v.pos + 1)):
-        return replace(v, unit=frozenset({"<date>"}))
-    after = []
-    for i in range(v.pos + 1, min(v.pos + 3, len(tokens))):
-        if not tokens[i][0].isalpha() or sents[i] != v.sent:
-            break
-        w = tokens[i].lower()
-        after.append(w[:-1] if len(w) > 3 and w.endswith("s") and not w.endswith("ss") else w)
-    b = v.pos - 1
-    before = tokens[b].lower() if b >= 0 and sents[b] == v.sent and tokens[b][0].isalpha() else ""
-    return replace(v, unit=frozenset(after) - STOP_WORDS, before=before)
-
-
-def _names_a_thing(prev: str, tok: str) -> bool:
-    """A number of three digits or more after a capitalised word that is no month (or one after "#")."""
-    return tok.isdigit() and len(tok) >= 3 and prev[:1].isupper() and prev.isalpha() \
-        and prev.lower() not in MONTHS
-
-
-_TIME_UNITS = frozenset({"day", "week", "fortnight", "month", "year", "hour", "minute"})
-
-
-def _relative_time(v: Span) -> bool:
-    """A count of days (or weeks ...) before "ago" or after "in" ("in nine days", "3 weeks ago") points at
-    a time from when it was said: two of them said on different days are no values of one attribute."""
-    return v.kind == "number" and bool(v.unit & _TIME_UNITS) and (v.before == "in" or "ago" in v.unit)
-
-
-def _vocative(tokens: list[str], v: Span) -> bool:
-    """A name said to someone ("Hey Mel!", "No worries, Jon!"): between a comma, an interjection or a
-    clause's start and a comma, '!' or '?'. It addresses a person; it is no value."""
-    first = v.pos - len(v.key.split()) + 1
-    before = tokens[first - 1].lower() if first > 0 else ":"
-    after = tokens[v.pos + 1] if v.pos + 1 < len(tokens) else "."
-    return v.kind == "name" and (before in {",", ":"} or before in INTERJECTIONS) and after in {",", "!", "?"}
 
 
 def _other_holder(r: Reading, span: Span) -> bool:
@@ -204,6 +66,23 @@ def _modality(r: Reading, sent: int) -> tuple[bool, bool, bool, bool]:
     hypo = any(t in HYPOTHETICAL for t in toks)
     neg = any(t in NEGATORS or t.endswith("n't") for t in toks)
     return question, plan, hypo, neg
+
+
+def _identifier(v: Span) -> bool:
+    """A name holding a digit ("REQ-118", "case #7731"; a year is a date)."""
+    return v.kind == "name" and any(c.isdigit() for c in v.key)
+
+
+def _reports_event(r: Reading, sent: int) -> bool:
+    """The sentence reports something that happened (a finite past verb: "got escalated", "I closed it") and
+    adds nothing beside it: an identifier named again in the present ("Room 214 has a view") or with
+    more to add ("the claim also needs photos") is more about one thing, not its news."""
+    toks = [t.lower() for t, s in zip(r.tokens, r.sents, strict=True) if s == sent]
+    if not ADDITIVE.isdisjoint(toks):
+        return False
+    return any(t in IRREGULAR_PAST or (len(t) > 4 and t.isalpha() and t.endswith("ed") and
+                                       (i == 0 or toks[i - 1] not in DETERMINERS))
+               for i, t in enumerate(toks))
 
 
 def _near(r: Reading, span: Span, words: frozenset[str], width: int = 4) -> bool:
@@ -311,8 +190,8 @@ FEATURES: dict[str, str] = {
     "log_days": "log(1 + days between the two texts)",
     "log_len_new": "log of the newer text's length in tokens, capped at LEN_CAP",
     "log_len_old": "log of the older text's length in tokens",
-    "shared_identifier": "both texts name one identifier (a name holding a digit: 'case #7731', 'REQ-118'): news of"
-                         " one tracked thing",
+    "shared_identifier": "both texts name one identifier (a name holding a digit: 'case #7731', 'REQ-118') and the"
+                         " newer one reports an event of it: news of one tracked thing",
 }
 NAMES = tuple(FEATURES)
 
@@ -374,7 +253,7 @@ def pair_features(newer: str, older: str, cosine: float, newer_at: datetime, old
         "log_days": math.log1p(days),
         "log_len_new": math.log1p(min(len(rn.tokens), LEN_CAP)),
         "log_len_old": math.log1p(len(ro.tokens)),
-        "shared_identifier": float(any(v.kind == "name" and any(c.isdigit() for c in v.key) for v in old_mentions)),
+        "shared_identifier": float(any(_identifier(v) and _reports_event(rn, v.sent) for v in old_mentions)),
     }
     return [float(f[n]) for n in NAMES]
 

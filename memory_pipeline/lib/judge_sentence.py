@@ -14,7 +14,7 @@ import math
 from dataclasses import dataclass
 from functools import lru_cache
 
-from memory_pipeline.lib.judge_features import FIRST_PERSON, Reading, Span, read, same_kind
+from memory_pipeline.lib.judge_reading import FIRST_PERSON, Reading, Span, read, same_kind
 from memory_pipeline.lib.text import STOP_WORDS
 from memory_pipeline.lib.vocab.judge import (
     CHANGE_CUES,

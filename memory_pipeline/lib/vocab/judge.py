@@ -20,6 +20,7 @@ PLAN_WORDS = frozenset({"will", "gonna", "going", "plan", "planning", "plans", "
 # Subordinating conjunctions that set a clause in another time or condition ("back when I lived in X").
 SUBORDINATORS = frozenset({"when", "while", "whilst", "whenever", "until", "till", "before", "after", "if", "unless"})
 HYPOTHETICAL = frozenset({"if", "would", "could", "suppose", "imagine", "hypothetically", "whether", "unless"})
+ADDITIVE = frozenset({"also", "too", "well", "another", "additionally", "plus"})  # more said of a thing, no news
 POSSESSIVES = frozenset({"my", "our", "his", "her", "their", "your"})
 THIRD_PERSON = frozenset({"he", "she", "they", "he's", "she's", "they're", "his", "her", "their", "him",
                           "them", "someone", "somebody"})
