@@ -57,6 +57,11 @@ def test_a_value_made_more_specific_is_read_as_extended():
     assert feats("Acme is fine", "I am at Acme Robotics")["value_extended"] == 0.0
     # one word is too often a place inside a larger name (a time zone holds its city)
     assert feats("my time zone is America/Denver", "I live in Denver, USA")["value_extended"] == 0.0
+    # a name's head is its last word: words after it name another thing ("the Peak District Visitor
+    # Centre" is not the Peak District), words before it make the same thing more specific
+    assert feats("booked the Peak District Visitor Centre", "we hike in the Peak District")["value_extended"] == 0.0
+    assert feats("my son joined the Derby County Academy", "I follow Derby County")["value_extended"] == 0.0
+    assert feats("now a Principal Data Engineer", "I am a Data Engineer at Acme")["value_extended"] == 1.0
 
 
 def test_another_persons_value_is_theirs_and_the_users_is_the_users():

@@ -184,9 +184,10 @@ FEATURES: dict[str, str] = {
     "swap_with_cue": "a same-kind swap whose new value sits in a sentence with a change cue",
     "swap_own": "a same-kind swap said in the first person and not of another person",
     "past_with_value": "the newer text puts an older value in the past and states a new value",
-    "value_extended": "an older value of two words or more is a proper part of a newer value of its kind (a title"
-                      " or a name made more specific: 'Product Manager' -> 'Senior Product Manager'; one word is"
-                      " too often a place inside a larger name)",
+    "value_extended": "an older value of two words or more ends a longer newer value of its kind, its head kept (a"
+                      " title or a name made more specific: 'Product Manager' -> 'Senior Product Manager'; 'Lake"
+                      " District' -> 'Lake District Hostel' names another thing; one word is too often a place"
+                      " inside a larger name)",
     "log_days": "log(1 + days between the two texts)",
     "log_len_new": "log of the newer text's length in tokens, capped at LEN_CAP",
     "log_len_old": "log of the older text's length in tokens",
@@ -248,7 +249,7 @@ def pair_features(newer: str, older: str, cosine: float, newer_at: datetime, old
         "swap_with_cue": float(any(v.sent in cue_sents and v.kind in swaps for v in new_only)),
         "swap_own": float(bool(swaps) and dn.first_person and not others_n),
         "past_with_value": float(bool(new_only) and any(_near(rn, v, NEGATORS | PAST_MARKERS) for v in old_mentions)),
-        "value_extended": float(any(o.kind == n.kind and " " in o.key and set(o.key.split()) < set(n.key.split())
+        "value_extended": float(any(o.kind == n.kind and " " in o.key and n.key.endswith(f" {o.key}")
                                     for n in rn.values for o in ro.values)),
         "log_days": math.log1p(days),
         "log_len_new": math.log1p(min(len(rn.tokens), LEN_CAP)),
