@@ -445,3 +445,17 @@ def test_one_speakers_turn_replaces_nothing_another_speaker_said(service):
 
     assert edges("talk-same", "Ana: I moved to Coimbra last month, I live in Coimbra now") == 1
     assert edges("talk-other", "Ben: I moved to Coimbra last month, I live in Coimbra now") == 0
+
+
+def test_leaving_a_place_at_a_clock_time_is_a_trip_not_a_move():
+    # the departure reading weighs heavily: "left Cardiff at 6am" leaves no home behind
+    from memory_pipeline.lib.judge import judge
+
+    at = datetime(2026, 3, 2, tzinfo=UTC)
+    assert not judge("left Cardiff at 6am, landing in Oslo for the fair", "I live in Cardiff with my wife",
+                     0.5, at + timedelta(days=9), at).supersedes
+    assert not judge("left the climbing wall early, finger was sore", "I go to the climbing wall on Thursdays",
+                     0.6, at + timedelta(days=9), at).supersedes
+    assert judge("after 6 years I left Initech, now at Hooli", "I work at Initech in the data team",
+                 0.6, at + timedelta(days=9), at).supersedes
+

@@ -29,9 +29,10 @@ BUDGET = 2200  # issue 30's target
 # the user's or a named one's; 1 for reading shouting in lower case, lib/text.py; 9 for the clause
 # reader's word helpers moving to their own module, lib/extract/clause_words.py, as the reader passed
 # the module size limit; 2026-12-07, seventh session: 1 for the words that add to a tracked thing rather
-# than report its news, "the claim also needs photos"): they may shrink; growth is argued in the closing
-# note. Lower it when you delete rules.
-CEILING = 2192
+# than report its news, "the claim also needs photos"; 7 for a departure at a clock time or early being an
+# outing, "left Boston at 6am", in the change detector and the clause reader): they may shrink; growth is
+# argued in the closing note. Lower it when you delete rules.
+CEILING = 2199
 
 
 # scikit-learn's English stop words, copied so commands need not import it (a test keeps the copy equal):

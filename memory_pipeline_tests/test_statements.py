@@ -288,3 +288,11 @@ def test_contractions_typed_without_apostrophes_read_as_contractions():
     assert with_apostrophes("we cant go, ill call") == "we cant go, ill call"  # words of their own stay
     (st,) = statements("i dont own a bike anymore")
     assert st.ends and st.line.startswith("Doesn't own a bike"), st
+
+
+def test_a_departure_at_a_clock_time_or_early_is_an_outing():
+    # "left" at a time of day, or early, ends no state; said of a place or a job it does
+    assert not any(st.ends for st in statements("left the pool early tonight, shoulder was aching"))
+    assert not any(st.ends for st in statements("left Glasgow at 7:15 on the sleeper to London"))
+    (st,) = statements("I left the choir in March")
+    assert st.ends and "choir" in st.words, st

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 
 from memory_pipeline.lib import change_motion as cm
 from memory_pipeline.lib import change_values as cv
+from memory_pipeline.lib.extract.clause_words import an_outing
 from memory_pipeline.lib.fields import fields, user_fields
 from memory_pipeline.lib.vocab.change import (
     CHANGE_CUE,
@@ -51,7 +52,7 @@ def _departed(sentence: list[str], old: cv.Value, stated: bool = False) -> int |
     # "last" of "Last Saturday" is no head: "that was last Friday" leaves no Saturday
     heads = {t for t in old.tokens if len(t) >= 4 and t not in RELATIVE_TIME} or set(old.tokens)
     for i, tok in enumerate(sentence):
-        if tok.lower() in heads and _leaves(sentence, i, stated):
+        if tok.lower() in heads and _leaves(sentence, i, stated) and not an_outing(sentence[i + 1 : i + 5]):
             return i
     return None
 
