@@ -296,3 +296,11 @@ def test_a_departure_at_a_clock_time_or_early_is_an_outing():
     assert not any(st.ends for st in statements("left Glasgow at 7:15 on the sleeper to London"))
     (st,) = statements("I left the choir in March")
     assert st.ends and "choir" in st.words, st
+
+
+def test_a_relation_of_a_named_relative_is_theirs():
+    # "my partner's new job" is the partner's, as "my partner works at ..." is; "my new job" is the user's
+    assert statements("my husband's new job is at Aviva in York") == []
+    assert statements("my sister's flat is in Hackney") == []
+    (st,) = statements("my new job is at Aviva in York")
+    assert st.relation == "job" and st.value == "Aviva", st
