@@ -47,6 +47,9 @@ def test_numbers_swap_only_when_they_count_the_same_thing():
     assert feats("got a 3 in the exam", "I am at 40 percent")["swap_number"] == 0.0
     # a form of "be" stands for all of them: what the subject is ("we're 12" / "the team is 9 people")
     assert feats("turns out we're 12, I missed the interns", "the team is 9 people")["swap_number"] == 1.0
+    # ... but a number said of one named one (or "she") is not a number said of another
+    assert feats("our kitten Mochi is 12 weeks old", "we have a dog, Bruno, he's 5")["swap_number"] == 0.0
+    assert feats("Rosa is 9 now, where did the time go", "Rosa is 8 and mad about horses")["swap_number"] == 1.0
 
 
 def test_a_value_made_more_specific_is_read_as_extended():

@@ -32,6 +32,7 @@ class Span:
     sent: int
     unit: frozenset[str] = frozenset()  # a number's: the words after it that say what it counts
     before: str = ""  # a number's: the word before it in its sentence
+    holder: str = ""  # a number's after a form of "be": whom it is said of, as written ("Leo is 7", "she's 6")
 
 
 def same_kind(a: Span, b: Span) -> bool:
@@ -43,7 +44,16 @@ def same_kind(a: Span, b: Span) -> bool:
         return True
     # a bare number counts what its neighbour says: it swaps with a number after the same word ("seats
     # for 3" / "seats for 5", "we're 4" / "we're 9 people")
-    return (not a.unit or not b.unit) and bool(a.before) and _slot(a.before) == _slot(b.before)
+    return (not a.unit or not b.unit) and bool(a.before) and _slot(a.before) == _slot(b.before) \
+        and not _other_holders(a.holder, b.holder)
+
+
+def _other_holders(a: str, b: str) -> bool:
+    """Two different people or animals a number is said of ("Biscuit is 10 weeks" / "she's 6"): a name or a
+    third-person pronoun each, not the same one ("we're 7" / "the team is 6" is one group)."""
+    def named(h: str) -> bool:
+        return h[:1].isupper() or h.lower() in ("he", "she", "they", "it")
+    return named(a) and named(b) and a.lower() != b.lower()
 
 
 _COPULA = frozenset({"is", "are", "am", "was", "were", "be", "been"})
@@ -126,7 +136,9 @@ def _counted(tokens: list[str], sents: list[int], v: Span) -> Span:
         after.append(w[:-1] if len(w) > 3 and w.endswith("s") and not w.endswith("ss") else w)
     b = v.pos - 1
     before = tokens[b].lower() if b >= 0 and sents[b] == v.sent and tokens[b][0].isalpha() else ""
-    return replace(v, unit=frozenset(after) - STOP_WORDS, before=before)
+    holder = re.sub(r"'(?:s|re|m)$", "", tokens[b]) if before.endswith(("'s", "'re", "'m")) else (
+        tokens[b - 1] if before in _COPULA and b > 0 and sents[b - 1] == v.sent and tokens[b - 1][0].isalpha() else "")
+    return replace(v, unit=frozenset(after) - STOP_WORDS, before=before, holder=holder)
 
 
 def _names_a_thing(prev: str, tok: str) -> bool:
