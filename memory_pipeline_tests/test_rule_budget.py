@@ -30,9 +30,10 @@ BUDGET = 2200  # issue 30's target
 # reader's word helpers moving to their own module, lib/extract/clause_words.py, as the reader passed
 # the module size limit; 2026-12-07, seventh session: 1 for the words that add to a tracked thing rather
 # than report its news, "the claim also needs photos"; 7 for a departure at a clock time or early being an
-# outing, "left Boston at 6am", in the change detector and the clause reader): they may shrink; growth is
-# argued in the closing note. Lower it when you delete rules.
-CEILING = 2199
+# outing, "left Boston at 6am", in the change detector and the clause reader; 1 for what "used to" ended
+# being its object, "used to drive a Mini"): they may shrink; growth is argued in the closing note. The
+# budget is spent: lower it when you delete rules, and delete before you add.
+CEILING = 2200
 
 
 # scikit-learn's English stop words, copied so commands need not import it (a test keeps the copy equal):

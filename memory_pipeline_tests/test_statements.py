@@ -304,3 +304,15 @@ def test_a_relation_of_a_named_relative_is_theirs():
     assert statements("my sister's flat is in Hackney") == []
     (st,) = statements("my new job is at Aviva in York")
     assert st.relation == "job" and st.value == "Aviva", st
+
+
+def test_a_mate_a_time_clause_and_what_used_to_ended():
+    # "my mate" is a person; a clause opened by "once" or "when" sets a time, it states nothing now
+    assert statements("my mate landed a job at Arup, well deserved") == []
+    assert statements("once we move to Exeter I'll need a new GP") == []
+    assert statements("when we move to Exeter I'll need a new GP") == []
+    # what "used to" ended is its object: the Polo, not driving; Arup, not working
+    (st,) = statements("I used to drive a Polo, loved it")
+    assert st.ends and st.words == {"polo"}, st
+    (st,) = statements("I used to work at Arup")
+    assert st.ends and st.words == {"arup"}, st

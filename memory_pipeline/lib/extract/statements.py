@@ -371,8 +371,9 @@ def _object(words: list[str]) -> frozenset[str]:
         return frozenset()
     # "gave up on X", "pulled out of X": X; after one word ("stopped for a while") what stopped came before
     pair = end > 1 and words[end - 2] in pw.CESSATION_PAIRS or words[end : end + 1] == ["on"]
+    verb = words[end - 2 : end] == ["used", "to"]  # "used to drive a Mini" ended the Mini, not driving
     span = []
-    for w in words[end + (end < len(words) and words[end] in pw.PREPOSITIONS and pair):]:
+    for w in words[end + verb + (end + verb < len(words) and words[end + verb] in pw.PREPOSITIONS and (pair or verb)):]:
         if w in pw.PREPOSITIONS or w == "to":
             break
         span.append(w)

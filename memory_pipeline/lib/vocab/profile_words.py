@@ -16,7 +16,7 @@ PEOPLE = frozenset({
     "kids", "child", "children", "baby", "mum", "mom", "dad", "mother", "father", "brother", "sister", "bro",
     "sis", "parents", "sibling", "spouse", "friend", "friends", "roommate", "flatmate", "colleague", "colleagues",
     "coworker", "teammate", "boss", "manager", "cofounder", "co-founder", "team", "grandchildren", "family",
-    "neighbour", "neighbor", "client", "cousin", "aunt", "uncle", "grandma", "grandpa", "niece", "nephew",
+    "neighbour", "neighbor", "client", "cousin", "aunt", "uncle", "grandma", "grandpa", "niece", "nephew", "mate",
 })  # fmt: skip
 BE = frozenset({"am", "'m", "is", "are", "was", "im", "i'm", "we're"})
 SUBJECT_CONTRACTIONS = {"i'm": "is", "im": "is", "i've": "has", "we're": "are", "we've": "have"}
@@ -33,7 +33,7 @@ ONE_AT_A_TIME = frozenset({"husband", "wife", "partner", "girlfriend", "boyfrien
                            "manager", "boss"})
 PETS = frozenset({"cat", "dog", "puppy", "kitten", "rabbit", "parrot", "hamster"})
 WH_WORDS = frozenset({"what", "what's", "how", "which", "where", "when", "why", "who", "whats"})
-CONDITIONAL = frozenset({"if", "unless", "suppose", "imagine"})
+CONDITIONAL = frozenset({"if", "unless", "suppose", "imagine", "once", "when", "whenever", "until", "till"})
 # intent and possibility: a plan or a wish is not a current fact
 INTENT = frozenset({
     "want", "wants", "wanna", "planning", "plan", "thinking", "considering", "hoping", "hope", "wish",
