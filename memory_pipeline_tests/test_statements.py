@@ -304,6 +304,8 @@ def test_a_relation_of_a_named_relative_is_theirs():
     assert statements("my sister's flat is in Hackney") == []
     (st,) = statements("my new job is at Aviva in York")
     assert st.relation == "job" and st.value == "Aviva", st
+    # a relative's name is still the user's to tell: "my wife's name is Ines" stays a line of the profile
+    assert [st.line for st in statements("my wife's name is Ines", profile=True)] == ["Their wife's name is Ines"]
 
 
 def test_a_mate_a_time_clause_and_what_used_to_ended():

@@ -72,7 +72,7 @@ def _owner(tokens: list[str], inherited: str, comma: bool = False) -> str:
         if w in pw.FIRST_PERSON:
             # "my sister is a nurse": the person's; after a preposition no subject ("live w/ my brother")
             return "other" if w in ("my", "our") and any(n.removesuffix("'s") in pw.PEOPLE for n in nxt[:3]) and not (
-                i and low[i - 1] in pw.PREPOSITIONS | {"w", "to", "near", "by"}) else "user"
+                i and low[i - 1] in pw.PREPOSITIONS | {"w", "to", "near", "by"} or "name" in nxt) else "user"
         if w in pw.OTHER_PRONOUNS or (w in pw.DETERMINERS and nxt[:1] and nxt[0] in pw.PEOPLE):
             return "other"
         if i == 0 and w == "the" and nxt[:1] and pw.HEADS.get(nxt[0]) == "residence" and nxt[0] not in pw.NOUN_TOO:
