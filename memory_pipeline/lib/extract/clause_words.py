@@ -32,7 +32,6 @@ def content_words(text: str) -> frozenset[str]:
     return frozenset(t.lower() for t in clause_tokens(text) if t.lower() not in pw.FUNCTION_WORDS and len(t) > 1)
 
 
-
 def an_outing(after: list[str]) -> bool:
     """A clock time or "early"/"late" after a departure ("left Boston at 6am", "left the gym early"): an outing."""
     return re.search(r"\b(?:\d{1,2}(?::\d{2})?(?:am|pm)|early|late|at \d{1,2})\b", " ".join(after).lower()) is not None
