@@ -299,7 +299,7 @@ def test_a_city_of_the_past_or_of_another_person_leaves_the_users_city_current(s
 def test_a_correction_of_where_the_user_studies_supersedes_the_old_statement(service):
     # no rule reads it; judge-3 does: the clause reader states the same relation ("at X") with another
     # value, and the old one comes back only negated (judge-9 to judge-11 scored it just under their
-    # thresholds; judge-12's and judge-13's thresholds, 0.3469 and 0.3513, are under its 0.36)
+    # thresholds; judge-12's and judge-13's thresholds, 0.3469 and 0.352, are under its 0.36)
     service.remember_many([
         {"user_id": "bo", "content": "I'm a second-year at the University of Bristol studying drama",
          "created_at": T0.isoformat()},
@@ -483,5 +483,5 @@ def test_the_teams_own_pairs_stay_where_judge_13_left_them():
     compatible = [s for s, (*_, label) in zip(said, rows, strict=True) if label == "0"]
     changes = [s for s, (*_, label) in zip(said, rows, strict=True) if label == "1"]
     assert (len(compatible), len(changes)) == (119, 15)
-    assert sum(compatible) <= 5, sum(compatible)
+    assert sum(compatible) <= 4, sum(compatible)
     assert sum(changes) >= 12, sum(changes)

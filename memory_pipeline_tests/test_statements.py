@@ -318,3 +318,8 @@ def test_a_mate_a_time_clause_and_what_used_to_ended():
     assert st.ends and st.words == {"polo"}, st
     (st,) = statements("I used to work at Arup")
     assert st.ends and st.words == {"arup"}, st
+    # "our old flat", "my previous job": a former one is past and names no current value
+    (st,) = statements("our old flat in Deptford had a damp problem")
+    assert st.relation == "residence" and st.past and not st.value, st
+    (st,) = statements("we rent a flat in Deptford")
+    assert st.value == "Deptford" and not st.past, st

@@ -338,15 +338,16 @@ def _statement(clause: str, tokens: list[str], words: list[str], names_people: b
     # a stopped state is past ("I quit nursing"), a negated one current ("we don't have a car"): both end what they say
     negated = any(w in pw.NEGATORS for w in (words if stop_at is None else low[:stop_at]))  # not an aside after
     ends = stopped or negated
+    former = rel is not None and head > 0 and words[head - 1] in ("old", "former", "previous", "ex")  # "our old flat"
     line = _third_person(rest.strip(" ,.!")) + _count(words)
-    value = _value(relation, clause, words[head]) if not ends else None
+    value = _value(relation, clause, words[head]) if not ends and not former else None
     value = value.rstrip(".") if value else ""
     key = _key(relation, words, head) if relation != "note" else "note:" + " ".join(sorted(frame(clause)))
     key = "job" if relation == "role" and value else key  # a role at an organisation is where one works
     if relation == "role" and not value and not ends and (title := _title(words, head)):
         relation, key, value = "title", "title", title  # "I'm a hospital pharmacist": the title one holds
     said = _object(words) if stopped and not negated else frozenset()
-    return Statement(key, line, ends and not negated, said or content_words(clause), stale, frame(clause), ends,
+    return Statement(key, line, ends and not negated or former, said or content_words(clause), stale, frame(clause), ends,
                      relation, value)
 
 
