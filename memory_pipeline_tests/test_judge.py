@@ -50,6 +50,11 @@ def test_numbers_swap_only_when_they_count_the_same_thing():
     # ... but a number said of one named one (or "she") is not a number said of another
     assert feats("our kitten Mochi is 12 weeks old", "we have a dog, Bruno, he's 5")["swap_number"] == 0.0
     assert feats("Rosa is 9 now, where did the time go", "Rosa is 8 and mad about horses")["swap_number"] == 1.0
+    # a bare hour after "at" is one event's: it swaps with one said of the same thing only
+    assert feats("choir practice is Tuesdays at 6 now", "my spin class is Fridays at 8")["swap_number"] == 0.0
+    assert feats("the retro is now at 11", "our retro is at 10 on Fridays")["swap_number"] == 1.0
+    # "a 3-bed house" counts beds: no swap with "a 12 week course"
+    assert feats("booked a 12 week course", "we rent a 3-bed house")["swap_number"] == 0.0
 
 
 def test_a_value_made_more_specific_is_read_as_extended():
@@ -483,5 +488,5 @@ def test_the_teams_own_pairs_stay_where_judge_13_left_them():
     compatible = [s for s, (*_, label) in zip(said, rows, strict=True) if label == "0"]
     changes = [s for s, (*_, label) in zip(said, rows, strict=True) if label == "1"]
     assert (len(compatible), len(changes)) == (119, 15)
-    assert sum(compatible) <= 4, sum(compatible)
+    assert sum(compatible) <= 3, sum(compatible)
     assert sum(changes) >= 12, sum(changes)

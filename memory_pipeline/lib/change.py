@@ -19,7 +19,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from memory_pipeline.lib import change_motion as cm
 from memory_pipeline.lib import change_values as cv
 from memory_pipeline.lib.extract.clause_words import an_outing
 from memory_pipeline.lib.fields import fields, user_fields
@@ -168,14 +167,28 @@ def _departure(old: cv.Value, old_classes: frozenset[str], anchors: frozenset[st
         if left is not None and cv.other_thing(anchors, cv.anchors(sents, vals, left, frozenset())):
             continue
         # a value left by name apart from a longer one replaces it ("Fedora Silverblue now, not Fedora")
-        near = [v for v in mine if v.sentence in (n, n + 1, n - 1) and (cm.replaces(v, old) or (
+        near = [v for v in mine if v.sentence in (n, n + 1, n - 1) and (_replaces(v, old) or (
                     old.tokens < v.tokens and not (v.sentence == n and v.start <= at < v.end)))
-                and cv.kind(v) == cv.kind(old) and cm.same_relation(old_classes, sents[v.sentence], v)]
+                and cv.kind(v) == cv.kind(old) and _same_relation(old_classes, sents[v.sentence], v)]
         if near:
             # an extension of the old value first ("Staff Research Scientist"), then the nearest
             best = min(near, key=lambda v: (not old.tokens < v.tokens, (v.sentence - n) % 3, abs(v.start - at)))
             return Change(old.text, best.text, "departure", cv.relation_of(old_classes))
     return None
+
+
+def _replaces(new: cv.Value, old: cv.Value) -> bool:
+    """Another value, or a longer form of a multi-word one ("Staff Research Scientist"); "Granite API"
+    is the same Granite, not a value that replaces it; a date is another date ("July 21" for "July 20")."""
+    if cv.kind(new) == cv.kind(old) == "time":
+        return new.tokens != old.tokens
+    return not (new.tokens & old.tokens) or (len(old.tokens) >= 2 and old.tokens < new.tokens)
+
+
+def _same_relation(old_classes: frozenset[str], sentence: list[str], v: cv.Value) -> bool:
+    """False only when both values' relations are known and differ."""
+    mine = cv.classes(sentence, v, 2)
+    return not (old_classes and mine) or bool(old_classes & mine)
 
 
 def _held_one(old: cv.Value, relations: frozenset[str], subject: frozenset[str] | None, sents: list[list[str]],

@@ -33,6 +33,7 @@ class Span:
     unit: frozenset[str] = frozenset()  # a number's: the words after it that say what it counts
     before: str = ""  # a number's: the word before it in its sentence
     holder: str = ""  # a number's after a form of "be": whom it is said of, as written ("Leo is 7", "she's 6")
+    said_of: frozenset[str] = frozenset()  # a number's after "at": the content words of its sentence
 
 
 def same_kind(a: Span, b: Span) -> bool:
@@ -45,7 +46,7 @@ def same_kind(a: Span, b: Span) -> bool:
     # a bare number counts what its neighbour says: it swaps with a number after the same word ("seats
     # for 3" / "seats for 5", "we're 4" / "we're 9 people")
     return (not a.unit or not b.unit) and bool(a.before) and _slot(a.before) == _slot(b.before) \
-        and not _other_holders(a.holder, b.holder)
+        and not _other_holders(a.holder, b.holder) and (a.before != "at" or bool(a.said_of & b.said_of))
 
 
 def _other_holders(a: str, b: str) -> bool:
@@ -129,7 +130,8 @@ def _counted(tokens: list[str], sents: list[int], v: Span) -> Span:
     if any(0 <= i < len(tokens) and tokens[i].lower() in MONTHS for i in (v.pos - 1, v.pos + 1)):
         return replace(v, unit=frozenset({"<date>"}))
     after = []
-    for i in range(v.pos + 1, min(v.pos + 3, len(tokens))):
+    joined = v.pos + 1 < len(tokens) and tokens[v.pos + 1] == "-"  # "a 2-bed flat" counts beds
+    for i in range(v.pos + 1 + joined, min(v.pos + 3 + joined, len(tokens))):
         if not tokens[i][0].isalpha() or sents[i] != v.sent:
             break
         w = tokens[i].lower()
@@ -138,7 +140,12 @@ def _counted(tokens: list[str], sents: list[int], v: Span) -> Span:
     before = tokens[b].lower() if b >= 0 and sents[b] == v.sent and tokens[b][0].isalpha() else ""
     holder = re.sub(r"'(?:s|re|m)$", "", tokens[b]) if before.endswith(("'s", "'re", "'m")) else (
         tokens[b - 1] if before in _COPULA and b > 0 and sents[b - 1] == v.sent and tokens[b - 1][0].isalpha() else "")
-    return replace(v, unit=frozenset(after) - STOP_WORDS, before=before, holder=holder)
+    # a bare hour after "at" is one event's time: it swaps only with one said of the same thing ("the
+    # standup at 9" / "standup is now at 10", not "piano at 5" / "gym at 7")
+    said_of = frozenset() if before != "at" else frozenset(
+        w for t, s in zip(tokens, sents, strict=True) if s == v.sent and t[:1].isalpha()
+        and (w := t.lower()) not in STOP_WORDS and w.rstrip("s") not in WEEKDAYS)
+    return replace(v, unit=frozenset(after) - STOP_WORDS, before=before, holder=holder, said_of=said_of)
 
 
 def _names_a_thing(prev: str, tok: str) -> bool:
