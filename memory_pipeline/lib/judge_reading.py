@@ -130,8 +130,7 @@ def _counted(tokens: list[str], sents: list[int], v: Span) -> Span:
     if any(0 <= i < len(tokens) and tokens[i].lower() in MONTHS for i in (v.pos - 1, v.pos + 1)):
         return replace(v, unit=frozenset({"<date>"}))
     after = []
-    joined = v.pos + 1 < len(tokens) and tokens[v.pos + 1] == "-"  # "a 2-bed flat" counts beds
-    for i in range(v.pos + 1 + joined, min(v.pos + 3 + joined, len(tokens))):
+    for i in range(v.pos + 1, min(v.pos + 3, len(tokens))):
         if not tokens[i][0].isalpha() or sents[i] != v.sent:
             break
         w = tokens[i].lower()

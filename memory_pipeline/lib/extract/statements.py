@@ -175,8 +175,7 @@ def _stopped(words: list[str]) -> int | None:
     """Where the words after a cessation word (one word or two: "gave up") start, else None."""
     for i, w in enumerate(words):
         if w in pw.CESSATION and words[i + 1 : i + 2] != ["up"] and not (  # "ended up staying" ended nothing
-                words[0] in pw.ORDINALS and set(words[1:2]) - pw.FIRST_PERSON) and not an_outing(words[i + 1 : i + 6]) \
-                and not (w == "done" and {"get", "got", "getting", "have", "had"} & set(words[:i])):  # a task done
+                words[0] in pw.ORDINALS and set(words[1:2]) - pw.FIRST_PERSON) and not an_outing(words[i + 1 : i + 6]):
             return i + 1  # "first week at Stripe done" completes a period; the state it belongs to holds
         if i + 1 < len(words) and words[i + 1] in pw.CESSATION_PAIRS.get(w, ()):
             return i + 2
