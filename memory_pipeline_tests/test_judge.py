@@ -302,7 +302,7 @@ def test_a_city_of_the_past_or_of_another_person_leaves_the_users_city_current(s
 def test_a_correction_of_where_the_user_studies_supersedes_the_old_statement(service):
     # no rule reads it; judge-3 does: the clause reader states the same relation ("at X") with another
     # value, and the old one comes back only negated (judge-9 to judge-11 scored it just under their
-    # thresholds; judge-12's and judge-13's thresholds, 0.3469 and 0.352, are under its 0.36)
+    # thresholds; it scores just above judge-12's and judge-13's, 0.3469 and 0.342)
     service.remember_many([
         {"user_id": "bo", "content": "I'm a second-year at the University of Bristol studying drama",
          "created_at": T0.isoformat()},
