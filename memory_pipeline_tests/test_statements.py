@@ -296,6 +296,11 @@ def test_a_departure_at_a_clock_time_or_early_is_an_outing():
     assert not any(st.ends for st in statements("left Glasgow at 7:15 on the sleeper to London"))
     (st,) = statements("I left the choir in March")
     assert st.ends and "choir" in st.words, st
+    # a stop for a stretch of time passes: it ends nothing for good; said without one it ends its object
+    assert not any(st.ends for st in statements("cancelled Spotify for a month while we're abroad"))
+    assert not any(st.ends for st in statements("no more early shifts for a fortnight, I'm on leave"))
+    (st,) = statements("I cancelled Spotify")
+    assert st.ends and "spotify" in st.words, st
 
 
 def test_a_relation_of_a_named_relative_is_theirs():

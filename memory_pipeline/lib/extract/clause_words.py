@@ -33,5 +33,7 @@ def content_words(text: str) -> frozenset[str]:
 
 
 def an_outing(after: list[str]) -> bool:
-    """A clock time or "early"/"late" after a departure ("left Boston at 6am", "left the gym early"): an outing."""
-    return re.search(r"\b(?:\d{1,2}(?::\d{2})?(?:am|pm)|early|late|at \d{1,2})\b", " ".join(after).lower()) is not None
+    """A clock time, "early"/"late" or a stretch of time after a departure or a stop ("left Boston at 6am",
+    "left the gym early", "paused Netflix for a month while we travel"): it passes, nothing ends for good."""
+    return re.search(r"\b(?:\d{1,2}(?::\d{2})?(?:am|pm)|early|late|at \d{1,2}|while|until|till|for (?:a|an|one|two|"
+                     r"three|a few|a couple of) (?:day|week|fortnight|month)s?)\b", " ".join(after).lower()) is not None

@@ -177,7 +177,7 @@ def _stopped(words: list[str]) -> int | None:
         if w in pw.CESSATION and words[i + 1 : i + 2] != ["up"] and not (  # "ended up staying" ended nothing
                 words[0] in pw.ORDINALS and set(words[1:2]) - pw.FIRST_PERSON) and not an_outing(words[i + 1 : i + 6]):
             return i + 1  # "first week at Stripe done" completes a period; the state it belongs to holds
-        if i + 1 < len(words) and words[i + 1] in pw.CESSATION_PAIRS.get(w, ()):
+        if i + 1 < len(words) and words[i + 1] in pw.CESSATION_PAIRS.get(w, ()) and not an_outing(words[i + 2 : i + 7]):
             return i + 2
         if w == "finished" and 0 < i <= 4 and words[i - 1] in pw.BE:
             return i + 1  # "the plan is finished" (a short subject opens the clause); "finished work" is an event
