@@ -402,6 +402,9 @@ def test_a_word_of_a_longer_name_is_not_the_same_word_in_lower_case():
     assert statement_features("so Lotus Notes is gone", "I take the notes for the design team")[ends] == 0
     # the name said again, shorter, is still the name: "sold the Passat" ends "a Volkswagen Passat"
     assert statement_features("sold the Passat yesterday", "we've got a Volkswagen Passat")[ends] == 1
+    # a negated state held only at some hours restricts the older one; said without them it ends it
+    assert statement_features("I don't drink tea after 6pm", "I drink tea all day, about six cups")[ends] == 0
+    assert statement_features("I don't drink tea anymore", "I drink tea all day, about six cups")[ends] == 1
 
 
 def test_two_texts_naming_one_identifier_read_as_news_of_one_thing():
@@ -486,5 +489,5 @@ def test_the_teams_own_pairs_stay_where_judge_13_left_them():
     compatible = [s for s, (*_, label) in zip(said, rows, strict=True) if label == "0"]
     changes = [s for s, (*_, label) in zip(said, rows, strict=True) if label == "1"]
     assert (len(compatible), len(changes)) == (119, 15)
-    assert sum(compatible) <= 1, sum(compatible)
+    assert sum(compatible) == 0, sum(compatible)
     assert sum(changes) >= 12, sum(changes)

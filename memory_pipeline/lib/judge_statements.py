@@ -20,6 +20,7 @@ from memory_pipeline.lib.vocab.profile_words import FUNCTION_WORDS
 SPEAKER_LABEL = re.compile(r"^\s*[A-Z][\w ]{0,30}:\s+")
 # relations that hold no value of their own to replace
 _VALUELESS = frozenset({"stopped", "contrast"})
+_CLOCK = re.compile(r"\b(?:after|before|past|until|till) (?:\d{1,2}(?::\d{2})?(?:am|pm)?|noon|midnight)\b")
 
 
 @lru_cache(maxsize=4096)
@@ -41,7 +42,13 @@ _NAME_RUN = re.compile(r"\b[A-Z][\w.&+-]*(?:\s+[A-Z][\w.&+-]*)+")
 
 
 def _ends(n: Statement, o: Statement) -> bool:
-    return (n.ends and bool(_shared(n, o))) or any(x.lower() in o.line.lower() for x in n.stale)
+    return (n.ends and bool(_shared(n, o)) and not _restricted(n)) or any(x.lower() in o.line.lower() for x in n.stale)
+
+
+def _restricted(n: Statement) -> bool:
+    """A negated state held only at some hours ("no coffee after 3pm") restricts the older one, it ends
+    nothing."""
+    return not n.past and _CLOCK.search(n.line.lower()) is not None
 
 
 def _shared(n: Statement, o: Statement) -> frozenset[str]:
