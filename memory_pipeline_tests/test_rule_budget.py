@@ -33,9 +33,10 @@ BUDGET = 2200  # issue 30's target
 # outing, "left Boston at 6am", in the change detector and the clause reader; 1 for what "used to" ended
 # being its object, "used to drive a Mini"; 1 for a former one, "our old flat in X", being past; 8 fewer
 # once the change detector's two shared tests moved into lib/change.py from a module of their own; 2 for
-# a stop for a stretch of time passing, "paused it for a month"): they may shrink; growth is argued in
+# a stop for a stretch of time passing, "paused it for a month", 2 more when its count became the date
+# rules' shared one): they may shrink; growth is argued in
 # the closing note. Lower it when you delete rules.
-CEILING = 2194
+CEILING = 2196
 
 
 # scikit-learn's English stop words, copied so commands need not import it (a test keeps the copy equal):

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from memory_pipeline.lib.vocab import profile_words as pw
+from memory_pipeline.lib.vocab.temporal import COUNT
 
 _WORD = re.compile(r"[\w'\u2019£$-]+")
 
@@ -35,5 +36,5 @@ def content_words(text: str) -> frozenset[str]:
 def an_outing(after: list[str]) -> bool:
     """A clock time, "early"/"late" or a stretch of time after a departure or a stop ("left Boston at 6am",
     "left the gym early", "paused Netflix for a month while we travel"): it passes, nothing ends for good."""
-    return re.search(r"\b(?:\d{1,2}(?::\d{2})?(?:am|pm)|early|late|at \d{1,2}|while|until|till|for (?:a|an|one|two|"
-                     r"three|a few|a couple of) (?:day|week|fortnight|month)s?)\b", " ".join(after).lower()) is not None
+    return re.search(rf"\b(?:\d{{1,2}}(?::\d{{2}})?(?:am|pm)|early|late|at \d{{1,2}}|while|until|till|for {COUNT} "
+                     r"(?:day|week|fortnight|month)s?)\b", " ".join(after).lower()) is not None
