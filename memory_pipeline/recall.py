@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import logging
-import re
 import time
 from collections import Counter
 from dataclasses import dataclass, field
@@ -13,7 +12,7 @@ from datetime import UTC, datetime
 
 from memory_pipeline.embedding.query_cache import encode_query
 from memory_pipeline.errors import ValidationError
-from memory_pipeline.lib.digest import OVER, line_matches, speaker_of
+from memory_pipeline.lib.digest import line_matches, speaker_of, without_dates
 from memory_pipeline.lib.newer_first import newer_first
 from memory_pipeline.lib.summarize import split_sentences
 from memory_pipeline.lib.temporal import resolve_temporal_references
@@ -33,8 +32,6 @@ EVIDENCE_PER_UNIT = 3
 BUDGET_EVIDENCE_PER_UNIT = 10  # with a text budget, turns compete on their own similarity
 FRONT_MATCH = 0.5  # a summary line saying this share of the question's terms goes before the turns
 FRONT_SHARE = 0.25  # ... within this share of the budget
-# a resolved date the summary added: " (9 May 2021)", " (2021, now past)"
-_ANNOTATION = re.compile(rf" \([^()]*\d{{4}}(?:, {OVER})?\)")
 DATE_MATCH_BOOST = 0.15
 SUPERSEDED_PENALTY = 0.5  # a superseded row keeps at most half its score, and always ranks below its successor
 # `standard` recall searches cold rows too when no hot or warm unit is this similar to the question. On
@@ -195,7 +192,7 @@ def summary_lines(content: str) -> list[str]:
 
 def _said(line: str, said: list[str]) -> bool:
     """A line whose words (speaker and resolved dates aside) a delivered piece already says."""
-    body = speaker_of(_ANNOTATION.sub("", line))[1].strip().rstrip(".!")
+    body = speaker_of(without_dates(line))[1].strip().rstrip(".!")
     return any(body in t for t in said)
 
 

@@ -10,6 +10,7 @@ from memory_pipeline.lib.digest import (
     speakers,
     strip_filler,
     with_dates,
+    without_dates,
 )
 from memory_pipeline.lib.summarize import split_sentences
 from memory_pipeline.lib.temporal import resolve_temporal_references
@@ -62,6 +63,16 @@ def test_relative_dates_are_resolved_in_place_explicit_and_guessed_ones_left():
     assert with_dates("Ship on Friday.", FRI) == ("Ship on Friday.", [])
     assert with_dates("We will ship on Friday.", FRI) == ("We will ship on Friday (16 June 2023).", ["16 June 2023"])
     assert with_dates("We shipped on Friday.", FRI) == ("We shipped on Friday (2 June 2023).", ["2 June 2023"])
+
+
+def test_the_resolutions_come_off_again_and_nothing_else_does():
+    later = datetime(2024, 2, 1, tzinfo=UTC)
+    for said in ("I am aiming for 30 runs this year, 8 so far.", "We will ship on Friday.",
+                 "I went to a support group yesterday and I start on 1 July."):
+        added = with_dates(said, FRI, until=later)[0]
+        assert added != said and without_dates(added) == said
+    # the user's own brackets stay: only a resolution's shape (a year inside, "now past" after) is ours
+    assert without_dates("we moved in (finally) last week") == "we moved in (finally) last week"
 
 
 def test_a_period_over_before_the_newest_source_says_so_unless_told_in_the_past():

@@ -3,12 +3,13 @@ end through the real store (save, consolidation, recall, session block)."""
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 
 import pytest
 
-from memory_pipeline.bench import probes
+from memory_pipeline.bench import probes, real
 from memory_pipeline.bench import probes_score as ps
 
 
@@ -90,6 +91,22 @@ def test_edges_in_a_long_history_are_read_against_its_hand_labels():
     # the shipped labels load as index pairs, newer after older
     loaded = ps.profile_labels()
     assert loaded and all(n > o for lab in loaded.values() for n, o in lab["positive"] | lab["skip"])
+
+
+@pytest.mark.skipif(not real.locomo_path().exists(), reason="LoCoMo dev is not present")
+def test_locomo_hand_labels_name_one_speakers_turns_newer_after_older():
+    turns = {conv["sample_id"]: {t["external_id"]: t for t in real.turns(conv)}
+             for conv in json.loads(real.locomo_path().read_text())}
+    labels = real.locomo_labels()
+    assert set(labels) == set(turns) and all(lab["positive"] for lab in labels.values())
+    for conv, lab in labels.items():
+        assert not lab["positive"] & lab["skip"]
+        for new, old in lab["positive"] | lab["skip"]:
+            n, o = turns[conv][new], turns[conv][old]
+            assert n["role"] == o["role"] and n["created_at"] > o["created_at"], (conv, new, old)
+    # an edge between turns is read against them as a long history's edges are
+    got = ps.edges_outcome({("D9:1", "D2:4"), ("D3:3", "D1:1")}, {"positive": {("D9:1", "D2:4")}, "skip": set()})
+    assert (got["edges_right"], got["edges_wrong"]) == (1, 1)
 
 
 def test_dedup_outcome():

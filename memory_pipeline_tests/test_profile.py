@@ -29,6 +29,15 @@ def test_latest_location_wins_and_reads_in_third_person():
     assert "Paris" not in profile.content
 
 
+def test_a_summarys_date_resolutions_are_not_read_as_the_users_words():
+    # a summary quotes its sources with resolutions added ("(May 2025, now past)"): the profile reads what
+    # the user said, so no line carries a piece of a resolution
+    summary = ProfileSource("s1", "We are moving to Porto in May (May 2025, now past), I work at Arup", T0, summary=True)
+    profile = build_profile([summary, src("m1", "I play the cello", 10)])
+    assert "Works at Arup" in profile.content
+    assert "now past" not in profile.content and "2025" not in profile.content, profile.content
+
+
 def test_superseded_sources_are_left_out():
     sources = [src("a", "I live in Paris", 0), src("b", "I live in Berlin", 10), src("c", "I like tea", 5)]
     profile = build_profile(sources, superseded_ids=frozenset({"b"}))

@@ -14,7 +14,10 @@ in rank order (`recall(max_chars=...)`) and is scored on:
 - other text share: the part of the delivered characters that is not a whole turn (summary or
   profile text, and the last piece when it was cut to fit);
 - summary text alone: whether the consolidated units' own text (no turns), up to the budget, carries
-  the answer: what the summaries themselves add.
+  the answer: what the summaries themselves add;
+- supersessions: the edges consolidation wrote between turns, against the team's hand labels
+  (`locomo_labels.json`, by turn id; no judge trains on them): right (a labelled replacement), read two
+  ways (left out of the labels), or wrong; and how many labelled replacements were found.
 """
 
 from __future__ import annotations
@@ -27,13 +30,16 @@ from pathlib import Path
 from typing import Any
 
 from memory_pipeline.bench.calibration import data_dir
+from memory_pipeline.bench.probes_score import edges_outcome
 from memory_pipeline.consolidation.run import consolidate_user
-from memory_pipeline.store.memories import ids_by_external_id
+from memory_pipeline.store.memories import ids_by_external_id, supersession_state
 
 BUDGETS = (1000, 2000, 4000)
 CATEGORIES = (1, 2, 3, 4)  # 5 (adversarial) has no evidence to find
 _SESSION = re.compile(r"^session_(\d+)$")
 _FOLD = re.compile(r"[^a-z0-9]+")
+# hand labels of LoCoMo dev's supersessions: a measure only, not training data
+LOCOMO_LABELS = Path(__file__).with_name("locomo_labels.json")
 
 
 def locomo_path() -> Path:
@@ -112,6 +118,8 @@ def measure(bench) -> dict[str, Any]:
             svc.remember_many([{**r, "user_id": user} for r in recs])
         end = max(datetime.fromisoformat(r["created_at"]) for r in recs) + timedelta(days=1)
         compression[conv["sample_id"]] = _consolidate(bench, users["consolidated"], end)
+        if (labels := locomo_labels().get(conv["sample_id"])) is not None:
+            compression[conv["sample_id"]]["supersessions"] = edges_outcome(_edges(svc, users["consolidated"]), labels)
         ids = {store: _ids_by_dia(svc, user) for store, user in users.items()}
         for q in qs:
             asked += 1
@@ -140,6 +148,20 @@ def _consolidate(bench, user: str, now: datetime) -> dict:
     svc.conn.rollback()
     bench.record_usage(f"real:{user}", engine, spent, n)
     return out.compression
+
+
+def locomo_labels(path: Path = LOCOMO_LABELS) -> dict[str, dict[str, set[tuple[str, str]]]]:
+    """Conversation id -> {"positive": {(newer turn id, older turn id)}, "skip": {...}} (`skip`: read two ways)."""
+    convs = json.loads(path.read_text())["conversations"]
+    return {c: {k: {(a, b) for a, b in got[k]} for k in ("positive", "skip")} for c, got in convs.items()}
+
+
+def _edges(svc, user: str) -> set[tuple[str, str]]:
+    """(newer turn id, older turn id) of every supersession written between the user's turns."""
+    rows = supersession_state(svc.conn, user)
+    svc.conn.rollback()
+    dia = {mid: ext for mid, ext, _, _ in rows}
+    return {(dia[new], dia[mid]) for mid, _, _, new in rows if new is not None and dia.get(new) and dia.get(mid)}
 
 
 def _ids_by_dia(svc, user: str) -> dict[str, int]:
@@ -173,12 +195,18 @@ def _summary(per_store: dict, compression: dict, asked: int, n_convs: int, secon
                                                                if g[5] == sample_id])}
             for budget in per_store.get("raw", {})}
     active = sum(c["active_memories"] for c in compression.values())
+    edges = [c["supersessions"] for c in compression.values() if "supersessions" in c]
     units = sum(c["units_after"] for c in compression.values())
     return {
         "data": "LoCoMo development split (locomo-dev): conversations " + str(n_convs),
         "questions": asked,
         "budgets": table,
         "compression_units": round(active / units, 3) if units else None,
+        # LoCoMo's turns are other people's chat: edges written there, against the team's hand labels
+        "supersessions: written / right / read two ways / wrong": " / ".join(
+            str(sum(e[k] for e in edges)) for k in ("edges", "edges_right", "edges_two_ways", "edges_wrong")),
+        "supersessions: labelled replacements found": f"{sum(e['edges_right'] for e in edges)} of "
+                                                      f"{sum(e['labelled'] for e in edges)}",
         "per_conversation": compression,
         "seconds": round(seconds, 1),
         "note": "raw: exhaustive recall over every turn; consolidated: standard recall over its units",

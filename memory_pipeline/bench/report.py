@@ -276,7 +276,10 @@ def _real(v: dict) -> str:
         ["chars", "raw evidence", "raw answer", "consolidated evidence", "consolidated answer",
          "other text share", "summary text alone: answer", "mean chars"],
         rows,
-        f"{v['data']}, {v['questions']} questions; compression {v['compression_units']}:1 in units; {v['note']}",
+        f"{v['data']}, {v['questions']} questions; compression {v['compression_units']}:1 in units; {v['note']}"
+        + (f"; supersessions written / right / read two ways / wrong (hand labels) {edges},"
+           f" labelled replacements found {v['supersessions: labelled replacements found']}"
+           if (edges := v.get("supersessions: written / right / read two ways / wrong")) else ""),
     )
 
 

@@ -97,6 +97,13 @@ def date_phrase(ref: TemporalReference, anchor: date) -> str:
 
 # what a resolution says of a period over before the newest source ("this month (April 2025, now past)")
 OVER = "now past"
+# a resolution `with_dates` added: " (9 May 2021)", " (2021, now past)"
+_RESOLVED = re.compile(rf" \([^()]*\d{{4}}(?:, {OVER})?\)")
+
+
+def without_dates(text: str) -> str:
+    """`text` without the date resolutions `with_dates` added: what the sources themselves said."""
+    return _RESOLVED.sub("", text)
 
 
 def with_dates(text: str, anchor: datetime, until: datetime | None = None) -> tuple[str, list[str]]:

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 
 from memory_pipeline.lib import extract as ex
+from memory_pipeline.lib.digest import without_dates
 from memory_pipeline.lib.extract import Fact
 from memory_pipeline.lib.extract.clause_words import content_words
 from memory_pipeline.lib.extract.statements import Statement, said_by_user, statements
@@ -41,7 +42,9 @@ class ProfileSource:
     extracted: Extracted | None = field(default=None, compare=False, repr=False)
 
 
-def extract(content: str) -> Extracted:
+def extract(content: str, summary: bool = False) -> Extracted:
+    if summary:  # a summary's date resolutions are ours, not the user's words: "(May 2025, now past)" is no clause
+        content = without_dates(content)
     facts = tuple(f for f in ex.extract_facts(content) if f.kind in (ex.HABIT, ex.EMAIL))
     return facts, _with_fields(content, statements(content, profile=True))
 
@@ -217,7 +220,7 @@ def build_profile(
                            unique[source.successor])
             continue
         index = position[source.id]
-        facts, found = source.extracted or extract(source.content)
+        facts, found = source.extracted or extract(source.content, source.summary)
         _read_facts(source, index, latest, occurrences, facts, stated)
         clauses.read(index, source.id, found, one_time=not source.summary)
     clauses.forget_old_notes([s.created_at for s in used])
@@ -238,8 +241,8 @@ def build_profile(
 
 
 def _read_replaced(clauses: Stated, index: float, source: ProfileSource, successor: ProfileSource) -> None:
-    clauses.read(index, source.id, not_replaced((source.extracted or extract(source.content))[1],
-                                                (successor.extracted or extract(successor.content))[1]))
+    clauses.read(index, source.id, not_replaced((source.extracted or extract(source.content, source.summary))[1],
+                                                (successor.extracted or extract(successor.content, successor.summary))[1]))
 
 
 def _past_lines(clauses: Stated, latest: _Latest, stated: dict[str, set[str]]) -> None:

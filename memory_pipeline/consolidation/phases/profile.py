@@ -83,9 +83,9 @@ def with_extracted(sources: list[ProfileSource], existing: dict | None,
     known = kept.get("by_text", {}) if kept.get("v") == version else {}
     by_text, out = {}, []
     for src in sources:
-        key = hashlib.sha1(src.content.encode()).hexdigest()[:20]
+        key = hashlib.sha1(f"{src.summary}:{src.content}".encode()).hexdigest()[:20]
         data = known.get(key) or by_text.get(key)
-        value = _from_json(data) if data else lib_profile.extract(src.content)
+        value = _from_json(data) if data else lib_profile.extract(src.content, src.summary)
         by_text[key] = data or _to_json(value)
         out.append(replace(src, extracted=value))
     return out, {"v": version, "by_text": by_text}

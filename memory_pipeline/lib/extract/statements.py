@@ -19,11 +19,11 @@ from memory_pipeline.lib.vocab.tense import IRREGULAR_PAST, MODALS, PERFECT, SAM
 from memory_pipeline.lib.voice import own_voice
 
 _SENTENCE = re.compile(r".+?(?:[.!?]+(?=\s|$)|\n|$)", re.DOTALL)
-# a clause ends at ";", a dash aside, a colon, a conjunction, "and" before a subject, or a comma before a
-# lower-case word or a pronoun ("upgraded to the A7 IV, sold the III"); a comma before a capital joins a list
+# a clause ends at ";", a dash aside, a colon, a conjunction ("so" not after "is": "is so quiet"), "and" before a subject,
+# or a comma before a lower-case word or pronoun ("upgraded to the A7 IV, sold the III"); a comma before a capital joins a list
 _CLAUSE = re.compile(
     r"\s*(?:;|\s[-\u2013\u2014]\s|:\s|,\s*(?:and\s+|but\s+|so\s+)?(?!not\b|instead\b|rather\b)(?=[a-z]|(?:I|I'm|We|My|Our)\b)"
-    r"|,?\s+(?:but|so|because|cos|since|while|which|who)\s+"
+    r"|,?\s+(?:but|(?<!\bis )(?<!\bam )(?<!\bare )(?<!'s )(?<!'m )(?<!'re )(?<!\bwas )so|because|cos|since|while|which|who)\s+"
     r"|\s+and\s+(?=(?:I|I'm|we|We|he|He|she|She|they|They|it|it's|It|my|My|his|her|their)\b))",
 )
 # "and" before a relation verb with its complement shares the subject ("I live in Leeds and work at Arup")
