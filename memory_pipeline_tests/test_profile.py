@@ -136,7 +136,8 @@ def test_a_tool_given_up_is_named_as_past_not_avoided():
     assert "tools" not in profile.sections and "avoid" not in profile.sections
     assert "current" not in profile.sections
     assert profile.sections["past"] == ("Stopped using Docker",)
-    assert "Docker" not in profile.content  # the text states current facts only
+    # the text names it on the line of stopped states, as past, never as a current line
+    assert profile.content == "Past: Stopped using Docker [b]", profile.content
 
 
 def test_patterns_need_three_sightings():
@@ -389,7 +390,8 @@ def test_what_one_memory_states_reads_as_one_line_citing_it():
 
 def test_retired_clauses_are_kept_apart_with_the_source_that_said_them():
     profile = build_profile([src("a", "studying for the GMAT, test date is in May", 0), src("b", "GMAT done, 710!", 60)])
-    assert "GMAT" not in profile.content
+    assert profile.content.endswith("\nPast: GMAT done, 710 [b]")  # named once, as past
+    assert profile.content.count("GMAT") == 1, profile.content
     assert "Studying for the GMAT" in profile.sections["retired"]
     assert profile.fact_sources["Studying for the GMAT"] == ("a",)
 

@@ -50,8 +50,9 @@ def test_a_stopped_state_is_past_not_an_aversion(service):
     ])
     assert "York" in content
     assert "Avoids" not in content, content
-    assert "nurse" not in content.lower() and "nursing" not in content.lower(), content
-    # kept as a past state where the profile's reader looks for it (sections, explain), not in the text
+    # stated as past on the line of stopped states (an agent should not suggest nursing jobs), on no other
+    current, past = content.split("\nPast: ")
+    assert "nurs" not in current.lower() and past.startswith("Quit nursing last month"), content
     assert any("nursing" in line for line in cited["sections"]["past"]), cited
 
 

@@ -23,6 +23,7 @@ from memory_pipeline.lib.timestamps import as_utc
 SECTIONS = ("identity", "current", "preferences", "tools", "habits", "constraints", "avoid", "past", "retired")
 # Items per section in the readable text; `sections` keeps them all.
 MAX_ITEMS_IN_CONTENT = 8
+PAST_LABEL = "Past:"  # what opens the line of stopped states
 
 
 # What the rules read from one source's text: its habits and e-mail addresses (the pattern rules), and its
@@ -98,8 +99,9 @@ def _render(
     cited: dict[str, tuple[str, ...]],
 ) -> str:
     """One line per statement, each with the id of its newest source, so a reader (or the session
-    block) can tell which memory says so. Stopped states stay in `sections["past"]` (and `explain`), out
-    of the text: what an agent reads as the user's profile holds current facts only."""
+    block) can tell which memory says so. Stopped states end the text on one line that names them as
+    past ("Past: Quit nursing [m4]"): that the user stopped is itself a current fact, and an
+    agent told it suggests no nursing jobs."""
 
     def shown(name: str) -> list[str]:
         return list(sections.get(name, ()))[:MAX_ITEMS_IN_CONTENT]
@@ -123,6 +125,8 @@ def _render(
             for value, n, rate in habits
         ]
         lines.append(f"Habits: {'; '.join(described)}.")
+    if past := shown("past"):  # one line, " | " between items: the line's first words mark each as past
+        lines.append(f"{PAST_LABEL} {' | '.join(cite(line) for line in past)}")
     return "\n".join(lines)
 
 
