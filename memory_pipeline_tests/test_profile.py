@@ -138,6 +138,8 @@ def test_a_tool_given_up_is_named_as_past_not_avoided():
     assert profile.sections["past"] == ("Stopped using Docker",)
     # the text names it on the line of stopped states, as past, never as a current line
     assert profile.content == "Past: Stopped using Docker [b]", profile.content
+    # an end that names nothing but itself ("that's done") is no past fact to tell
+    assert build_profile([src("a", "fixing the flaky export", 0), src("b", "That's done", 1)]).content == ""
 
 
 def test_patterns_need_three_sightings():

@@ -17,6 +17,7 @@ from memory_pipeline.lib.fields import user_fields
 from memory_pipeline.lib.profile_clauses import SAYS, Stated, current_lines, not_replaced
 from memory_pipeline.lib.profile_patterns import Occurrences, count_seen, representative
 from memory_pipeline.lib.timestamps import as_utc
+from memory_pipeline.lib.vocab.profile_words import CESSATION, FUNCTION_WORDS
 
 # the sections an LLM engine may also fill; the rules fill identity (an e-mail address), current (the
 # clause reader's statements), habits, past and retired
@@ -250,10 +251,11 @@ def _read_replaced(clauses: Stated, index: float, source: ProfileSource, success
 
 
 def _past_lines(clauses: Stated, latest: _Latest, stated: dict[str, set[str]]) -> None:
-    """Stopped states into the `past` section (out of the text), unless a current line says the same."""
+    """Stopped states into the `past` section, unless a current line says the same or the state names
+    nothing but its end ("that's done")."""
     shown_now = {line for _, line, _, _ in clauses.current.values()}
     for line, (idx, sid) in clauses.past.items():
-        if line not in shown_now:
+        if line not in shown_now and {w.split("'")[0] for w in content_words(line) - CESSATION} - FUNCTION_WORDS:
             stated[line] = {sid}
             latest[f"past:{line}"] = ((idx, 0), "past", line)
 
