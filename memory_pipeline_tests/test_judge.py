@@ -50,9 +50,17 @@ def test_numbers_swap_only_when_they_count_the_same_thing():
     # ... but a number said of one named one (or "she") is not a number said of another
     assert feats("our kitten Mochi is 12 weeks old", "we have a dog, Bruno, he's 5")["swap_number"] == 0.0
     assert feats("Rosa is 9 now, where did the time go", "Rosa is 8 and mad about horses")["swap_number"] == 1.0
+    # ... nor one of the person a sentence opens with of another's ("my niece ..." / "my nephew ...")
+    assert feats("my niece is in grade 4 now", "my nephew is in grade 2 at Elmwood")["swap_number"] == 0.0
+    assert feats("my nephew is in grade 3 now", "my nephew is in grade 2 at Elmwood")["swap_number"] == 1.0
     # a bare hour after "at" is one event's: it swaps with one said of the same thing only
     assert feats("choir practice is Tuesdays at 6 now", "my spin class is Fridays at 8")["swap_number"] == 0.0
     assert feats("the retro is now at 11", "our retro is at 10 on Fridays")["swap_number"] == 1.0
+    # a hyphen joins a number to what it counts ("a 2-bed flat" counts beds, not weeks); a range is an
+    # estimate, no one value ("probably 5 weeks" against "the rewrite is 7-9 weeks of work")
+    assert feats("can you make me a 10 week plan", "we rent a 2-bed flat in Leith")["swap_number"] == 0.0
+    assert feats("we moved to a 3-bed house", "we had a 2-bed flat")["swap_number"] == 1.0
+    assert feats("probably 5 weeks, it frees two teams", "the rewrite is 7-9 weeks of work")["swap_number"] == 0.0
 
 
 def test_a_value_made_more_specific_is_read_as_extended():
@@ -414,6 +422,10 @@ def test_two_texts_naming_one_identifier_read_as_news_of_one_thing():
     assert features("REQ-118 got approved this morning", "REQ-118 is waiting on legal", 0.6, at, at)[i] == 1.0
     assert features("parcel #40917 arrived", "parcel #40917 left the depot", 0.7, at, at)[i] == 1.0
     assert features("REQ-120 got approved", "REQ-118 is waiting on legal", 0.6, at, at)[i] == 0.0
+    # a participle after a present "be" is a state ("I'm based there"), not news of the thing named
+    assert features("the Oslo office wants it by end of Q3, that's where I'm based now",
+                    "help me plan our Q3 priorities", 0.6, at, at)[i] == 0.0
+    assert features("the Q3 plan got signed off", "help me plan our Q3 priorities", 0.6, at, at)[i] == 1.0
 
 
 def test_an_identifier_named_again_without_news_of_it_replaces_nothing():

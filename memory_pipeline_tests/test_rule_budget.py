@@ -34,9 +34,10 @@ BUDGET = 2200  # issue 30's target
 # being its object, "used to drive a Mini"; 1 for a former one, "our old flat in X", being past; 8 fewer
 # once the change detector's two shared tests moved into lib/change.py from a module of their own; 2 for
 # a stop for a stretch of time passing, "paused it for a month", 2 more when its count became the date
-# rules' shared one): they may shrink; growth is argued in
-# the closing note. Lower it when you delete rules.
-CEILING = 2196
+# rules' shared one); 2026-12-07, eighth session: 1 for "get X done" completing a task, not ending a state
+# (the clause boundaries before "so" after "is" and before a name with a verb were edited in place): they
+# may shrink; growth is argued in the closing note. Lower it when you delete rules.
+CEILING = 2197
 
 
 # scikit-learn's English stop words, copied so commands need not import it (a test keeps the copy equal):

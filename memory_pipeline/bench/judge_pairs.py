@@ -7,6 +7,8 @@
 - letta dev: the prior model's field statements (older) against every later turn (newer). A turn that
   says a changed field's new value verbatim is positive for that field's statement; fields whose new
   value is never said verbatim are left out (unknown which turn says it); every other pair is negative.
+  Each turn against every earlier turn too, negative: the engine judges those pairs as well, and no
+  turn there replaces what an earlier one said (read by the team: each adds to the conversation).
 - LoCoMo dev: each turn against its nearest older turns of the same speaker (candidates as the engine
   picks them): negative (no supersession is labelled there, and none is hand-labelled here).
 - synthetic families (`bench/workload`): the generator's supersession truth is positive, the other
@@ -86,6 +88,7 @@ def letta_pairs() -> list[Pair]:
         case = letta.parse_case(line)
         start = case["when"] + timedelta(days=30)
         turns = [Text(t, start + timedelta(minutes=i)) for i, t in enumerate(case["turns"])]
+        out += [Pair("letta", case["id"], turns[j], turns[i], 0) for j in range(len(turns)) for i in range(j)]
         conversation = " ".join(case["turns"]).lower()
         statements = [(f, v, case["gold"][f]) for f, v in case["prior"].items() if v]
         statements += [(k, v, v if k in case["gold_prefs"] else None) for k, v in case["prior_prefs"].items()]

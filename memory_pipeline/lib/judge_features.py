@@ -29,7 +29,7 @@ from memory_pipeline.lib.vocab.judge import (
     RELATION_WORDS,
     THIRD_PERSON,
 )
-from memory_pipeline.lib.vocab.tense import DETERMINERS, IRREGULAR_PAST
+from memory_pipeline.lib.vocab.tense import DETERMINERS, IRREGULAR_PAST, PRESENT_BE
 
 # The newer text's length counts up to this many tokens: past it a long message is read by its best
 # sentence, not punished for the talk around the change (uncapped, LoCoMo's long chatty turns set a
@@ -80,8 +80,9 @@ def _reports_event(r: Reading, sent: int) -> bool:
     toks = [t.lower() for t, s in zip(r.tokens, r.sents, strict=True) if s == sent]
     if not ADDITIVE.isdisjoint(toks):
         return False
-    return any(t in IRREGULAR_PAST or (len(t) > 4 and t.isalpha() and t.endswith("ed") and
-                                       (i == 0 or toks[i - 1] not in DETERMINERS))
+    # a participle after a determiner or a present "be" ("I'm based in Oslo") is a state, not news
+    return any(t in IRREGULAR_PAST or (len(t) > 4 and t.isalpha() and t.endswith("ed") and (i == 0 or not (
+        toks[i - 1] in DETERMINERS | PRESENT_BE or toks[i - 1].endswith(("'m", "'re")))))
                for i, t in enumerate(toks))
 
 

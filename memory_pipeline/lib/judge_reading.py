@@ -12,7 +12,14 @@ from memory_pipeline.lib.extract import normal_value
 from memory_pipeline.lib.supersession import slot_states
 from memory_pipeline.lib.text import STOP_WORDS
 from memory_pipeline.lib.vocab.calendar import MONTHS, NUMBER_WORDS, WEEKDAYS
-from memory_pipeline.lib.vocab.judge import CHANGE_CUES, INTERJECTIONS, NEGATORS, RELATION_WORDS
+from memory_pipeline.lib.vocab.judge import (
+    CHANGE_CUES,
+    INTERJECTIONS,
+    NEGATORS,
+    PERSON_NOUNS,
+    POSSESSIVES,
+    RELATION_WORDS,
+)
 
 TOKEN = re.compile(r"\d{1,2}:\d{2}|\d+(?:[.,]\d+)*(?:st|nd|rd|th|x|k|kg|am|pm)?|[A-Za-z][\w'&+.-]*[\w+]|[A-Za-z]"
                    r"|[?!.;:,()\"\u2014-]")
@@ -53,7 +60,7 @@ def _other_holders(a: str, b: str) -> bool:
     """Two different people or animals a number is said of ("Biscuit is 10 weeks" / "she's 6"): a name or a
     third-person pronoun each, not the same one ("we're 7" / "the team is 6" is one group)."""
     def named(h: str) -> bool:
-        return h[:1].isupper() or h.lower() in ("he", "she", "they", "it")
+        return h[:1].isupper() or h.lower() in ("he", "she", "they", "it") or h in PERSON_NOUNS
     return named(a) and named(b) and a.lower() != b.lower()
 
 
@@ -120,7 +127,7 @@ def read(text: str) -> Reading:
         start = False
     frame -= STOP_WORDS
     values = [_counted(tokens, sents, v) if v.kind == "number" else v for v in values if not _vocative(tokens, v)]
-    values = [v for v in values if not _relative_time(v)]
+    values = [v for v in values if not _relative_time(v) and not _in_range(tokens, v)]
     return Reading(tuple(tokens), tuple(sents), tuple(values), frozenset(frame), slot_states(text))
 
 
@@ -130,7 +137,8 @@ def _counted(tokens: list[str], sents: list[int], v: Span) -> Span:
     if any(0 <= i < len(tokens) and tokens[i].lower() in MONTHS for i in (v.pos - 1, v.pos + 1)):
         return replace(v, unit=frozenset({"<date>"}))
     after = []
-    for i in range(v.pos + 1, min(v.pos + 3, len(tokens))):
+    hyphen = v.pos + 1 < len(tokens) and tokens[v.pos + 1] == "-"  # "a 2-bed flat" counts beds
+    for i in range(v.pos + 1 + hyphen, min(v.pos + 3 + hyphen, len(tokens))):
         if not tokens[i][0].isalpha() or sents[i] != v.sent:
             break
         w = tokens[i].lower()
@@ -139,6 +147,10 @@ def _counted(tokens: list[str], sents: list[int], v: Span) -> Span:
     before = tokens[b].lower() if b >= 0 and sents[b] == v.sent and tokens[b][0].isalpha() else ""
     holder = re.sub(r"'(?:s|re|m)$", "", tokens[b]) if before.endswith(("'s", "'re", "'m")) else (
         tokens[b - 1] if before in _COPULA and b > 0 and sents[b - 1] == v.sent and tokens[b - 1][0].isalpha() else "")
+    # else the person its sentence opens with ("our daughter is in year 3": the daughter's year, not the son's)
+    first = [tokens[i].lower() for i in range(v.pos) if sents[i] == v.sent][:2]
+    if not holder and len(first) == 2 and first[0] in POSSESSIVES and first[1] in PERSON_NOUNS:
+        holder = first[1]
     # a bare hour after "at" is one event's time: it swaps only with one said of the same thing ("the
     # standup at 9" / "standup is now at 10", not "piano at 5" / "gym at 7")
     said_of = frozenset() if before != "at" else frozenset(
@@ -160,6 +172,14 @@ def _relative_time(v: Span) -> bool:
     """A count of days (or weeks ...) before "ago" or after "in" ("in nine days", "3 weeks ago") points at
     a time from when it was said: two of them said on different days are no values of one attribute."""
     return v.kind == "number" and bool(v.unit & _TIME_UNITS) and (v.before == "in" or "ago" in v.unit)
+
+
+def _in_range(tokens: list[str], v: Span) -> bool:
+    """A number at either end of a range ("8-10 weeks", "3–5 days"): an estimate, not one value to compare."""
+    def number(i: int) -> bool:
+        return 0 <= i < len(tokens) and tokens[i].isdigit()
+    return v.kind == "number" and any(0 <= i < len(tokens) and tokens[i] in ("-", "\u2013") and number(j)
+                                      for i, j in ((v.pos + 1, v.pos + 2), (v.pos - 1, v.pos - 2)))
 
 
 def _vocative(tokens: list[str], v: Span) -> bool:

@@ -20,9 +20,9 @@ from memory_pipeline.lib.voice import own_voice
 
 _SENTENCE = re.compile(r".+?(?:[.!?]+(?=\s|$)|\n|$)", re.DOTALL)
 # a clause ends at ";", a dash aside, a colon, a conjunction ("so" not after "is": "is so quiet"), "and" before a subject,
-# or a comma before a lower-case word or pronoun ("upgraded to the A7 IV, sold the III"); a comma before a capital joins a list
+# a comma before a lower-case word, a pronoun, or a name and verb ("..., Omar has no idea"); one before a capital joins a list
 _CLAUSE = re.compile(
-    r"\s*(?:;|\s[-\u2013\u2014]\s|:\s|,\s*(?:and\s+|but\s+|so\s+)?(?!not\b|instead\b|rather\b)(?=[a-z]|(?:I|I'm|We|My|Our)\b)"
+    r"\s*(?:;|\s[-\u2013\u2014]\s|:\s|,\s*(?:and\s+|but\s+|so\s+)?(?!not\b|instead\b|rather\b)(?=[a-z]|(?:I|I'm|We|My|Our)\b|[A-Z][\w']*\s+(?:has|had|does|did)(?:n't)?\b)"
     r"|,?\s+(?:but|(?<!\bis )(?<!\bam )(?<!\bare )(?<!'s )(?<!'m )(?<!'re )(?<!\bwas )so|because|cos|since|while|which|who)\s+"
     r"|\s+and\s+(?=(?:I|I'm|we|We|he|He|she|She|they|They|it|it's|It|my|My|his|her|their)\b))",
 )
@@ -175,7 +175,8 @@ def _stopped(words: list[str]) -> int | None:
     """Where the words after a cessation word (one word or two: "gave up") start, else None."""
     for i, w in enumerate(words):
         if w in pw.CESSATION and words[i + 1 : i + 2] != ["up"] and not (  # "ended up staying" ended nothing
-                words[0] in pw.ORDINALS and set(words[1:2]) - pw.FIRST_PERSON) and not an_outing(words[i + 1 : i + 6]):
+                words[0] in pw.ORDINALS and set(words[1:2]) - pw.FIRST_PERSON) and not an_outing(words[i + 1 : i + 6]) \
+                and not (w == "done" and {"get", "got", "getting", "have", "had"} & set(words[:i])):  # a task done
             return i + 1  # "first week at Stripe done" completes a period; the state it belongs to holds
         if i + 1 < len(words) and words[i + 1] in pw.CESSATION_PAIRS.get(w, ()) and not an_outing(words[i + 2 : i + 7]):
             return i + 2
