@@ -347,3 +347,11 @@ def test_a_name_with_a_verb_after_a_comma_opens_its_own_clause_and_a_task_got_do
     # "get X done" completes a task; "the course is done" ends the course
     assert not any(st.ends for st in statements("we can get loads done together this week"))
     assert any(st.ends for st in statements("my evening course is done"))
+
+
+def test_like_before_a_number_is_an_amount_not_a_liking():
+    # ", like 3 cans a day" says how much of the clause before: no liking, no line of its own
+    (st,) = statements("I drink far too much Irn-Bru, like 3 cans a day", profile=True)
+    assert st.relation == "drink" and st.line.endswith("like 3 cans a day"), st
+    (st,) = statements("I like green tea", profile=True)
+    assert st.relation == "preference", st

@@ -123,6 +123,7 @@ def _relation(tokens: list[str], heads: dict[str, str] = pw.HEADS) -> tuple[str,
              and (i == 0 or words[i - 1] not in pw.PREPOSITIONS)  # nor "with the house" (a place needs in/at)
              and not (i > 1 and words[i - 1] in pw.NOUN_MARKERS and words[i - 2] in pw.PREPOSITIONS - {"in", "at"})
              and not (w in pw.MOVE_VERBS and _moves_a_thing(tokens[i + 1 : i + 2]))
+             and not (w == "like" and words[i + 1 : i + 2] and words[i + 1][:1].isdigit())
              # a head used as a noun ("our sprint work") or a verb whose subject is a thing ("scheduling has moved")
              and not (w in pw.NOUN_TOO and set(words[max(0, i - 2) : i]) & pw.NOUN_MARKERS)
              and not (w.endswith(("ed", "ing")) and not set(words[:i]) & pw.FIRST_PERSON and any(
@@ -216,7 +217,8 @@ def _pieces(sentence: str) -> list[str]:
         if k and out and clause_tokens(out[-1])[0].lower() in ("i", "we"):  # "I coach and work as ...": one subject
             piece = f"{clause_tokens(out[-1])[0]} {piece}"
         first = clause_tokens(piece)[0]
-        if out and (len(clause_tokens(out[-1])) == 1 or first.lower() in pw.PREPOSITIONS | {"into", "onto", "near"}):
+        if out and (len(clause_tokens(out[-1])) == 1 or first.lower() in pw.PREPOSITIONS | {"into", "onto", "near"}
+                    or first.lower() == "like" and "".join(clause_tokens(piece)[1:2])[:1].isdigit()):  # ", like 4 a day": about 4
             out[-1] = f"{out[-1]}, {piece}"
         elif out and _INTRODUCTION.match(out[-1]) and first.islower():
             out.append(f"I'm {'' if first in ('a', 'an') else 'a '}{piece}")  # "I'm 67, a retired teacher"
