@@ -114,11 +114,11 @@ def test_kept_extractions_build_the_same_profile_and_only_new_texts_are_read(mon
     sources = [ProfileSource(f"m{i}", r["content"], T0 + timedelta(days=i)) for i, r in enumerate(alice_memories())]
     engine = LocalEngine()
     first, kept = phase.with_extracted(sources, None, engine)
-    assert all(s.extracted == lib_profile.extract(s.content) for s in first)  # survives the JSON round trip
+    assert all(s.extracted == lib_profile.extract(s.content, s.summary) for s in first)  # survives the JSON round trip
     assert build_profile(first) == build_profile(sources)
     calls = []
     real = lib_profile.extract
-    monkeypatch.setattr(lib_profile, "extract", lambda text: calls.append(text) or real(text))
+    monkeypatch.setattr(lib_profile, "extract", lambda text, summary=False: calls.append(text) or real(text, summary))
     more = [*sources, ProfileSource("m99", "I moved to Lisbon.", T0 + timedelta(days=99))]
     again, kept2 = phase.with_extracted(more, {"extracted": kept}, engine)
     assert calls == ["I moved to Lisbon."]  # the rest was kept from the last build
