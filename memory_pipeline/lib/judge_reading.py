@@ -175,10 +175,10 @@ def _relative_time(v: Span) -> bool:
 
 
 def _in_range(tokens: list[str], v: Span) -> bool:
-    """A number at either end of a range ("8-10 weeks", "3–5 days"): an estimate, not one value to compare."""
+    """A number at either end of a hyphenated range ("8-10 weeks"): an estimate, not one value to compare."""
     def number(i: int) -> bool:
         return 0 <= i < len(tokens) and tokens[i].isdigit()
-    return v.kind == "number" and any(0 <= i < len(tokens) and tokens[i] in ("-", "\u2013") and number(j)
+    return v.kind == "number" and any(0 <= i < len(tokens) and tokens[i] == "-" and number(j)
                                       for i, j in ((v.pos + 1, v.pos + 2), (v.pos - 1, v.pos - 2)))
 
 
