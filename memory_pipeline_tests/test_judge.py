@@ -56,10 +56,10 @@ def test_numbers_swap_only_when_they_count_the_same_thing():
     # a bare hour after "at" is one event's: it swaps with one said of the same thing only
     assert feats("choir practice is Tuesdays at 6 now", "my spin class is Fridays at 8")["swap_number"] == 0.0
     assert feats("the retro is now at 11", "our retro is at 10 on Fridays")["swap_number"] == 1.0
-    # a hyphen joins a number to what it counts ("a 2-bed flat" counts beds, not weeks); a range is an
+    # a hyphen joins a number to what it counts ("a 2-bed place" counts beds, not weeks); a range is an
     # estimate, no one value ("probably 5 weeks" against "the rewrite is 7-9 weeks of work")
-    assert feats("can you make me a 10 week plan", "we rent a 2-bed flat in Leith")["swap_number"] == 0.0
-    assert feats("we moved to a 3-bed house", "we had a 2-bed flat")["swap_number"] == 1.0
+    assert feats("can you make me a 10 week plan", "we rent a 2-bed place in Leith")["swap_number"] == 0.0
+    assert feats("we moved to a 3-bed house", "we had a 2-bed cottage")["swap_number"] == 1.0
     assert feats("probably 5 weeks, it frees two teams", "the rewrite is 7-9 weeks of work")["swap_number"] == 0.0
 
 

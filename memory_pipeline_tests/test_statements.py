@@ -331,9 +331,9 @@ def test_a_mate_a_time_clause_and_what_used_to_ended():
 
 
 def test_so_after_a_form_of_be_is_a_degree_not_a_clause_boundary():
-    # "the house is so quiet" is one clause (no fragment "The house is"); "..., so we ..." still ends one
-    (st,) = statements("the house is so quiet without him", profile=True)
-    assert st.line == "The house is so quiet without him", st
+    # "the flat is so quiet" is one clause (no fragment "The flat is"); "..., so we ..." still ends one
+    (st,) = statements("the flat is so quiet without him", profile=True)
+    assert st.line == "The flat is so quiet without him", st
     lines = [st.line for st in statements("I live in Hull so the commute is long", profile=True)]
     assert lines[0] == "Lives in Hull", lines
 

@@ -137,7 +137,7 @@ def _counted(tokens: list[str], sents: list[int], v: Span) -> Span:
     if any(0 <= i < len(tokens) and tokens[i].lower() in MONTHS for i in (v.pos - 1, v.pos + 1)):
         return replace(v, unit=frozenset({"<date>"}))
     after = []
-    hyphen = v.pos + 1 < len(tokens) and tokens[v.pos + 1] == "-"  # "a 2-bed flat" counts beds
+    hyphen = v.pos + 1 < len(tokens) and tokens[v.pos + 1] == "-"  # "a 2-bed place" counts beds
     for i in range(v.pos + 1 + hyphen, min(v.pos + 3 + hyphen, len(tokens))):
         if not tokens[i][0].isalpha() or sents[i] != v.sent:
             break
