@@ -19,7 +19,7 @@ from memory_pipeline.lib.vocab.tense import IRREGULAR_PAST, MODALS, PERFECT, SAM
 from memory_pipeline.lib.voice import own_voice
 
 _SENTENCE = re.compile(r".+?(?:[.!?]+(?=\s|$)|\n|$)", re.DOTALL)
-# a clause ends at ";", a dash aside, a colon, a conjunction ("so" not after "is": "is so quiet"), "and" before a subject,
+# a clause ends at ";", a dash aside, a colon, a conjunction ("so" not after "is": "is so small"), "and" before a subject,
 # a comma before a lower-case word, a pronoun, or a name and verb ("..., Omar has no idea"); one before a capital joins a list
 _CLAUSE = re.compile(
     r"\s*(?:;|\s[-\u2013\u2014]\s|:\s|,\s*(?:and\s+|but\s+|so\s+)?(?!not\b|instead\b|rather\b)(?=[a-z]|(?:I|I'm|We|My|Our)\b|[A-Z][\w']*\s+(?:has|had|does|did)(?:n't)?\b)"

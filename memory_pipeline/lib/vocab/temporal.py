@@ -27,7 +27,7 @@ _SEASON_ALT = "|".join(sorted(map(re.escape, SEASONS), key=len, reverse=True))
 _NUMBER_ALT = "|".join(sorted(map(re.escape, NUMBER_WORDS), key=len, reverse=True))
 _ORDINAL_ALT = "|".join(sorted(ORDINAL_DAYS, key=len, reverse=True))
 _N = rf"(?P<n>\d{{1,4}}|a\s+couple(?:\s+of)?|couple\s+of|a\s+few|few|{_NUMBER_ALT}|an?)"
-COUNT = _N  # how many, as people say it ("3", "three", "a couple of", "a few", "a"): shared with the clause reader
+COUNT = _N  # how many, as people say it ("3", "three", "a few", "a"): shared with the clause reader
 _CHAT_UNIT_ALT = "|".join(w for w, said in CHAT_SPELLINGS.items() if not said.startswith(("tomorrow", "yesterday")))
 _CHAT_DAY_ALT = "|".join(w for w, said in CHAT_SPELLINGS.items() if said.startswith(("tomorrow", "yesterday")))
 _UNIT = rf"(?P<unit>days?|weeks?|fortnights?|months?|years?|{_CHAT_UNIT_ALT})"
