@@ -409,3 +409,48 @@ def test_a_lone_statement_its_successor_says_in_other_words_is_replaced():
     sources = [ProfileSource("a", "live w/ my sister in leeds", T0, successor="b"),
                src("b", "sis moved out, got the place to myself now", 40)]
     assert "leeds" in build_profile(sources, superseded_ids=frozenset({"a"})).content.lower()
+
+
+def test_news_of_a_child_or_pet_the_user_named_is_stated_with_whom_it_tells_of():
+    # "a daughter, Ines" and "a dog, Pepper" name the user's own: their news is the user's context, and
+    # a newcomer told of in the same memory ("Tilly, also a collie") reads beside it
+    profile = build_profile([src("a", "I have one daughter, Ines, she is 6 and loves drawing", 0),
+                             src("b", "we have a dog, Pepper, a collie with too much energy", 5),
+                             src("c", "Ines joined the junior choir at her school, very proud", 50),
+                             src("d", "Pepper has a brother now: Tilly, also a collie, 9 weeks", 60)])
+    lines = profile.sections["current"]
+    assert any(line.startswith("Ines joined the junior choir") for line in lines), lines
+    assert any("Pepper has a brother now" in line and "Tilly" in line for line in lines), lines
+
+
+def test_news_of_someone_the_user_never_named_stays_out():
+    profile = build_profile([src("a", "I work at Ferro as a welder", 0),
+                             src("b", "Ignacio joined the choir at the town hall, what a voice", 5)])
+    assert "Ignacio" not in profile.content, profile.content
+
+
+def test_an_old_note_stays_while_its_memory_states_a_current_relation():
+    # after NOTE_DAYS a note counts as old talk, unless its own memory still states something current:
+    # "read 38 books last year" is said with the goal that still holds
+    profile = build_profile([src("a", "read 38 books last year! new goal is 30 books", 0),
+                             src("b", "the quarterly numbers are 14 percent up", 0.5),
+                             src("c", "I live in Tromso now, it's dark all day", 200)])
+    assert "38 books" in profile.content and "30" in profile.content, profile.content
+    assert "quarterly" not in profile.content, profile.content  # a note alone in its memory is forgotten
+
+
+def test_a_completed_process_ends_what_said_it_was_under_way():
+    profile = build_profile([src("a", "porting the billing service to Rust, slow going", 0),
+                             src("b", "billing port is complete, no incidents, feeling great", 40)])
+    assert not any("Porting" in line for line in profile.sections.get("current", ())), profile.sections
+    assert "Past: Billing port is complete" in profile.content, profile.content
+
+
+def test_a_superseded_memorys_old_notes_are_forgotten_though_it_states_more():
+    # the judge linked the new deadline to the memory naming the old one: that memory still states
+    # something of the user's ("has not booked the venue"), but its note of the old date is no longer news
+    sources = [ProfileSource("a", "Right, the audit pack is due 9 June and I have not booked the venue", T0,
+                             successor="b"),
+               src("b", "good news, the funder pushed it back, now due 30 June, so a week off first", 40)]
+    profile = build_profile(sources, superseded_ids=frozenset({"a"}))
+    assert "9 June" not in profile.content, profile.content

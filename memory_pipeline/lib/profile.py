@@ -228,7 +228,7 @@ def build_profile(
         facts, found = source.extracted or extract(source.content, source.summary)
         _read_facts(source, index, latest, occurrences, facts, stated)
         clauses.read(index, source.id, found, one_time=not source.summary)
-    clauses.forget_old_notes([s.created_at for s in used])
+    clauses.forget_old_notes([s.created_at for s in used], superseded_ids)
     patterns = _patterns(occurrences, used, latest, stated, min_occurrences, min_success_rate)
     current_lines(clauses, latest, stated)
     _past_lines(clauses, latest, stated)

@@ -109,8 +109,9 @@ class Stated:
 
     def _relation_said_again(self, st: Statement) -> None:
         """What a newer statement of a person or a liking ends besides its own attribute."""
-        if st.relation in ("person", "spouse", "partner"):
-            # "married to Ana" names her without a value of its own: the names it holds are the user's people
+        if st.relation in ("person", "spouse", "partner", "children", "pet"):
+            # "married to Ana", "a son, Idris", "a dog, Pepper": the names it holds are the user's people (and
+            # animals), whose news the profile then states
             self.people.update({st.value.lower()} if st.value else _names(st))
         if st.relation in LIKING:
             # "I love coffee" after "I hate drinking coffee": a newer liking of the same thing holds
@@ -126,12 +127,17 @@ class Stated:
         now = {c for _, line, _, _ in self.current.values() for c in clauses_of(line)}
         return {c: sid for c, sid in sorted(self.retired.items()) if c not in now}
 
-    def forget_old_notes(self, times: Sequence[datetime]) -> None:
+    def forget_old_notes(self, times: Sequence[datetime], superseded: frozenset[str] = frozenset()) -> None:
         """A clause without a relation head cannot be replaced by attribute, so it counts as current only
-        while recent: from the user's last NOTE_DAYS days (`times`: the sources' times, in order)."""
+        while recent: from the user's last NOTE_DAYS days (`times`: the current sources' times, in order)."""
         since = as_utc(times[-1]) - timedelta(days=NOTE_DAYS)
         recent = next((i for i, t in enumerate(times) if as_utc(t) >= since), len(times))
-        for key in [k for k, v in self.current.items() if k.startswith(("note:", "theirs:")) and v[0] < recent]:
+        # a memory whose statement of a relation still holds keeps its notes ("new goal is 40" keeps
+        # "finished last year on 52 books"): the memory is current, not old talk; a superseded one is not
+        live = {sid for k, (_, _, sid, _) in self.current.items()
+                if not k.startswith(("note:", "theirs:")) and sid not in superseded}
+        for key in [k for k, v in self.current.items() if k.startswith(("note:", "theirs:")) and v[0] < recent
+                    and (k.startswith("theirs:") or v[2] not in live)]:  # a person's news gets old all the same
             del self.current[key]
 
     def _trim(self, ended: frozenset[str], own: str) -> None:
@@ -202,8 +208,12 @@ def current_lines(clauses: Stated, latest: dict, stated: dict[str, set[str]]) ->
         stated[line] = {work[0][2]}
         latest["said:work"] = ((work[0][0], 0), "current", line)
     by_source: dict[tuple[str, bool], list[tuple[int, str]]] = defaultdict(list)
+    # a memory with news of the user's people: its other people's news is said beside it ("Pip has a
+    # sister now: Tilly, also a collie")
+    told = {sid for key, (_, _, sid, _) in clauses.current.items()
+            if key.startswith("theirs:") and key.split(":")[1] in clauses.people}
     for key, (idx, line, sid, _) in clauses.current.items():
-        if key.startswith("theirs:") and key.split(":")[1] not in clauses.people:
+        if key.startswith("theirs:") and sid not in told:
             continue  # news of someone the user never named as theirs
         if key.split(":")[0] not in _WORK:
             # another person's news reads apart from what the user states of themself

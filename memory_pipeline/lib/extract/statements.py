@@ -181,7 +181,7 @@ def _stopped(words: list[str]) -> int | None:
             return i + 1  # "first week at Stripe done" completes a period; the state it belongs to holds
         if i + 1 < len(words) and words[i + 1] in pw.CESSATION_PAIRS.get(w, ()) and not an_outing(words[i + 2 : i + 7]):
             return i + 2
-        if w == "finished" and 0 < i <= 4 and words[i - 1] in pw.BE:
+        if w in ("finished", "complete", "completed") and 0 < i <= 4 and words[i - 1] in pw.BE:
             return i + 1  # "the plan is finished" (a short subject opens the clause); "finished work" is an event
     return None
 
@@ -381,7 +381,7 @@ def _object(words: list[str]) -> frozenset[str]:
         if w in pw.PREPOSITIONS or w == "to":
             break
         span.append(w)
-    if not any(w.isalpha() for w in span) or words[end - 1] in pw.SUBJECT_ENDS:
-        # "exam done", "Pip died", "Pip passed away": the thing ended stands before the word that ends it
+    if not any(w.isalpha() for w in span) or words[end - 1] in pw.SUBJECT_ENDS or end > 1 and words[end - 2] in pw.BE:
+        # "exam done", "Pip died", "the plan was cancelled today": the thing ended stands before the word that ends it
         span = words[: end - 1 - (words[end - 1] == "away")]
     return content_words(" ".join(span))
