@@ -44,7 +44,13 @@ def cmd_bench(args) -> int:
         # as above: the suite's modules load only when `bench` runs
         from memory_pipeline.bench.probes import parse_categories
 
-        probes = {"categories": parse_categories(args.only), "path": args.probes_data, "cases": args.cases}
+        probes = {"categories": parse_categories(args.only), "path": args.probes_data, "cases": args.cases,
+                  "judge": args.profile_judge}
+        if args.profile_judge:  # no endpoint: exit 2 before anything starts
+            from memory_pipeline.bench.profile_judge import ProfileJudge
+            from memory_pipeline.config import Settings
+
+            ProfileJudge(Settings.from_env().llm)
         only = parse_only("probes")
     else:  # bad names exit 2 before anything starts
         only = parse_only(args.only or ("real,real_supersession" if args.real else None))
@@ -102,6 +108,9 @@ def register(add) -> None:
                                           " shared data directory, as --real finds LoCoMo)")
     sp.add_argument("--cases", type=_count, help="with --probes: the first N cases of each category (a slow model's"
                                               " sample; the figures say how many were scored)")
+    sp.add_argument("--profile-judge", action="store_true",
+                    help="with --probes: the profile category also read by an LLM judge at the configured"
+                         " OpenAI-compatible endpoint (the probe set's own scoring), beside the lexical scorer")
     sp.add_argument("--engine", choices=("local", "llm", "auto"), default="local",
                     help="the engine the quality measures consolidate with (llm: the configured OpenAI-compatible"
                          " endpoint; its calls and tokens per 1,000 memories are reported)")

@@ -14,7 +14,8 @@ user), and scored as the set's README says (`bench/probes_score.py` holds the ru
   `must_stay_current` string (the day after, and LATER_DAYS after);
 - temporal: the save path's resolved date for the expression (`memories.resolved_dates`), past and
   future apart;
-- profile: the session block (`context`) judged by `probes_score.stated`;
+- profile: the session block (`context`) judged by `probes_score.stated` (lexical), and with
+  `--profile-judge` also by an LLM judge (`bench/profile_judge.py`), as the README asks;
 - dedup: a then b three minutes apart; merged = b saved as a duplicate of a, or a MERGE / REPLACE of
   the two by consolidation; flagged = b flagged for deep consolidation on save.
 """
@@ -24,6 +25,7 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Callable, Sequence
+from dataclasses import asdict
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -31,6 +33,8 @@ from typing import Any
 from memory_pipeline.bench import llm_usage
 from memory_pipeline.bench import probes_score as ps
 from memory_pipeline.bench.calibration import data_dir
+from memory_pipeline.bench.profile_judge import ProfileJudge, judged_outcome
+from memory_pipeline.config import Settings
 from memory_pipeline.consolidation.run import consolidate_user
 from memory_pipeline.engines import get_engine
 from memory_pipeline.errors import ValidationError
@@ -65,14 +69,16 @@ def load_cases(path: Path | str | None = None) -> dict:
 
 
 def score_probes(service, cases: dict, categories: Sequence[str] = CATEGORIES, *, engine=None,
-                 limit: int | None = None, prefix: str = "", echo: Callable[[str], None] | None = None) -> dict:
+                 limit: int | None = None, prefix: str = "", echo: Callable[[str], None] | None = None,
+                 judge: ProfileJudge | None = None) -> dict:
     """Load, consolidate and score the selected categories of `cases` (the parsed cases.json) in
-    `service`'s store; `limit` cases per category; users are `prefix + case['user']` and must be new.
+    `service`'s store; `limit` cases per category; users are `prefix + case['user']` and must be new;
+    `judge` also reads each profile block (an LLM judge, as the probe README scores profiles).
     Returns {"figures": {category: {...}}, "cases": {category: [per-case outcome]}, "seconds": ...}."""
     if engine is None:
         engine = get_engine(service.settings.with_overrides(engine="local"))
     t0 = time.perf_counter()
-    run = _Runner(service, engine, prefix)
+    run = _Runner(service, engine, prefix, judge)
     outcomes: dict[str, list[dict]] = {}
     for cat in parse_categories(categories):
         outcomes[cat] = [_SCORERS[cat](run, c) for c in cases.get(cat, [])[:limit]]
@@ -86,8 +92,8 @@ def score_probes(service, cases: dict, categories: Sequence[str] = CATEGORIES, *
 class _Runner:
     """Saves, consolidates and reads back one case's user."""
 
-    def __init__(self, service, engine, prefix: str):
-        self.svc, self.engine, self.prefix = service, engine, prefix
+    def __init__(self, service, engine, prefix: str, judge: ProfileJudge | None = None):
+        self.svc, self.engine, self.prefix, self.judge = service, engine, prefix, judge
 
     def load(self, case_user: str, memories: Sequence[dict]) -> tuple[str, list[int]]:
         user = self.prefix + case_user
@@ -161,6 +167,8 @@ def _profile(run: _Runner, case: dict) -> dict:
     run.consolidate(user, case["memories"])
     block = run.svc.context(user)["block"]
     got = {"user": case["user"], **ps.profile_outcome(block, case["current"], case["stale"])}
+    if run.judge is not None:
+        got |= judged_outcome(run.judge, case["user"], block, case["current"], case["stale"])
     labels = ps.profile_labels().get(case["user"])
     if labels is not None:  # a probe set of other authors has no labels of ours
         at = {mid: k for k, mid in enumerate(ids)}  # ids follow the memories' time order
@@ -219,6 +227,14 @@ def _profile_figures(got: list[dict]) -> dict:
     out = {"cases": len(got), "current_recall": round(sum(g["current_stated"] for g in got) / cur, 3) if cur else None,
            "stale_leakage": round(sum(g["stale_leaked"] for g in got) / stale, 3) if stale else None,
            "cases_passed": sum(g["passed"] for g in got)}
+    judged = [g for g in got if "judged_current_stated" in g]
+    if any("judged_current_stated" in g or "judge_error" in g for g in got):
+        cur_j, stale_j = sum(g["current"] for g in judged), sum(g["stale"] for g in judged)
+        out["current_recall (LLM judge)"] = (round(sum(g["judged_current_stated"] for g in judged) / cur_j, 3)
+                                             if cur_j else None)
+        out["stale_leakage (LLM judge)"] = (round(sum(g["judged_stale_leaked"] for g in judged) / stale_j, 3)
+                                            if stale_j else None)
+        out["judged cases"] = f"{len(judged)} of {len(got)}"  # a case whose call failed is not guessed
     labelled = [g for g in got if "edges" in g]
     if labelled:  # in-sample: the judge trains on these labels
         keys = ("edges", "edges_right", "edges_two_ways", "edges_wrong", "labelled")
@@ -249,8 +265,11 @@ def measure(bench) -> dict[str, Any]:
     cases = load_cases(path)
     engine = bench.make_engine()
     spent = engine.usage()
+    judge = ProfileJudge(Settings.from_env().llm) if bench.profile_judge else None
     got = score_probes(bench.service, cases, bench.probe_categories,
-                       engine=engine, limit=bench.plan.probe_cases, echo=bench.echo)
+                       engine=engine, limit=bench.plan.probe_cases, echo=bench.echo, judge=judge)
+    if judge is not None:
+        got["profile_judge"] = {"model": judge.model, **asdict(judge.client.usage())}
     # a model's use over every case (one engine: one run's budget), as `bench --engine llm` reports it
     used = bench.record_usage("probes", engine, spent, bench.service.stats()["memories"])
     if used:

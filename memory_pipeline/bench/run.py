@@ -210,6 +210,7 @@ class Bench:
     llm_usage: dict = field(default_factory=dict)  # model use per measured workload (LLM engine)
     probe_categories: tuple[str, ...] = ()  # probes-dev categories to score (empty: all)
     probes_path: Path | None = None  # probes-dev cases.json (None: under the shared data directory)
+    profile_judge: bool = False  # the profile category also read by an LLM judge (the configured endpoint)
 
     @property
     def embedder(self):
@@ -295,7 +296,7 @@ def run_bench(
     probes: dict | None = None,
 ) -> dict[str, Any]:
     """Run the selected measures; write `<out>/results-<profile>.json` and return the same dict.
-    `probes`: {"categories": (...), "path": cases.json} for the probes measure."""
+    `probes`: {"categories": (...), "path": cases.json, "judge": bool} for the probes measure."""
 
     steps = _steps()
     plan = plan or PLANS[profile]
@@ -333,7 +334,7 @@ def run_bench(
         )
         bench = Bench(plan, settings, svc, cache, out, echo, selected, checkpoint=checkpoint, engine=engine,
                       probe_categories=tuple((probes or {}).get("categories") or ()),
-                      probes_path=(probes or {}).get("path"))
+                      probes_path=(probes or {}).get("path"), profile_judge=bool((probes or {}).get("judge")))
         for name, fn in steps:
             if _WANTED.get(name, {name}) & set(selected):
                 _run_step(bench, name, fn)
