@@ -35,7 +35,7 @@ CLASS_WEIGHT = None
 # 0.058 without them).
 SYNTHETIC_WEIGHT = 0.2
 FOLDS = 5
-VERSION = "judge-15"
+VERSION = "judge-16"
 # Thresholds for the trade-off table: the rate of false supersessions allowed on the negatives that are
 # known to hold no change of the user's (probes control, LoCoMo).
 NEGATIVE_RATES = (0.0, 0.001, 0.003, 0.01)
