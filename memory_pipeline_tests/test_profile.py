@@ -413,14 +413,14 @@ def test_a_lone_statement_its_successor_says_in_other_words_is_replaced():
 
 def test_news_of_a_child_or_pet_the_user_named_is_stated_with_whom_it_tells_of():
     # "a daughter, Ines" and "a dog, Pepper" name the user's own: their news is the user's context, and
-    # a newcomer told of in the same memory ("Tilly, also a collie") reads beside it
-    profile = build_profile([src("a", "I have one daughter, Ines, she is 6 and loves drawing", 0),
+    # a newcomer told of in the same memory ("Tilly, a spaniel pup") reads beside it
+    profile = build_profile([src("a", "we have a daughter, Ines, who is 6 and draws all day", 0),
                              src("b", "we have a dog, Pepper, a collie with too much energy", 5),
                              src("c", "Ines joined the junior choir at her school, very proud", 50),
-                             src("d", "Pepper has a brother now: Tilly, also a collie, 9 weeks", 60)])
+                             src("d", "Pepper got a playmate on Saturday: Tilly, a spaniel pup, 8 weeks old", 60)])
     lines = profile.sections["current"]
     assert any(line.startswith("Ines joined the junior choir") for line in lines), lines
-    assert any("Pepper has a brother now" in line and "Tilly" in line for line in lines), lines
+    assert any("Pepper got a playmate" in line and "Tilly" in line for line in lines), lines
 
 
 def test_news_of_someone_the_user_never_named_stays_out():
@@ -431,11 +431,11 @@ def test_news_of_someone_the_user_never_named_stays_out():
 
 def test_an_old_note_stays_while_its_memory_states_a_current_relation():
     # after NOTE_DAYS a note counts as old talk, unless its own memory still states something current:
-    # "read 38 books last year" is said with the goal that still holds
-    profile = build_profile([src("a", "read 38 books last year! new goal is 30 books", 0),
+    # "ran 38 races over the years" is said with the goal that still holds
+    profile = build_profile([src("a", "I ran 38 races over the years, my goal now is 30 more", 0),
                              src("b", "the quarterly numbers are 14 percent up", 0.5),
                              src("c", "I live in Tromso now, it's dark all day", 200)])
-    assert "38 books" in profile.content and "30" in profile.content, profile.content
+    assert "38 races" in profile.content and "30 more" in profile.content, profile.content
     assert "quarterly" not in profile.content, profile.content  # a note alone in its memory is forgotten
 
 

@@ -356,3 +356,13 @@ def test_like_before_a_number_is_an_amount_not_a_liking():
     assert st.relation == "drink" and st.line.endswith("like 3 cans a day"), st
     (st,) = statements("I like green tea", profile=True)
     assert st.relation == "preference", st
+
+
+def test_a_predicative_stop_ends_its_subject_and_complete_is_finished():
+    # "X was cancelled last week": what ended is the subject, not "last week"
+    (st,) = statements("my gym membership was cancelled last week, no refund", profile=True)
+    assert st.ends and st.past and st.words == frozenset({"gym", "membership"}), st
+    # "X is complete" says X finished, as "X is finished" does; "complete the form" is a task, no end
+    (st,) = statements("billing port is complete, no incidents", profile=True)
+    assert st.ends and st.words == frozenset({"billing", "port"}), st
+    assert not any(st.ends for st in statements("I need to complete the form for the Oslo visa", profile=True))

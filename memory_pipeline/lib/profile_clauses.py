@@ -132,8 +132,8 @@ class Stated:
         while recent: from the user's last NOTE_DAYS days (`times`: the current sources' times, in order)."""
         since = as_utc(times[-1]) - timedelta(days=NOTE_DAYS)
         recent = next((i for i, t in enumerate(times) if as_utc(t) >= since), len(times))
-        # a memory whose statement of a relation still holds keeps its notes ("new goal is 40" keeps
-        # "finished last year on 52 books"): the memory is current, not old talk; a superseded one is not
+        # a memory whose statement of a relation still holds keeps its notes ("my goal now is 30 more"
+        # keeps "ran 38 races over the years"): the memory is current, not old talk; a superseded one is not
         live = {sid for k, (_, _, sid, _) in self.current.items()
                 if not k.startswith(("note:", "theirs:")) and sid not in superseded}
         for key in [k for k, v in self.current.items() if k.startswith(("note:", "theirs:")) and v[0] < recent
@@ -208,8 +208,8 @@ def current_lines(clauses: Stated, latest: dict, stated: dict[str, set[str]]) ->
         stated[line] = {work[0][2]}
         latest["said:work"] = ((work[0][0], 0), "current", line)
     by_source: dict[tuple[str, bool], list[tuple[int, str]]] = defaultdict(list)
-    # a memory with news of the user's people: its other people's news is said beside it ("Pip has a
-    # sister now: Tilly, also a collie")
+    # a memory with news of the user's people: its other people's news is said beside it ("Pip got a
+    # playmate on Saturday: Tilly, a spaniel pup")
     told = {sid for key, (_, _, sid, _) in clauses.current.items()
             if key.startswith("theirs:") and key.split(":")[1] in clauses.people}
     for key, (idx, line, sid, _) in clauses.current.items():
