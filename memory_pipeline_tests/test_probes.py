@@ -160,3 +160,16 @@ def test_figures_against_issue_targets():
     rows = {r[0]: r[4] for r in targets(doc)}
     assert rows == {"probes: control: false supersession": False, "probes: dedup: one-detail pairs merged": True,
                     "probes: dedup: paraphrases merged or flagged": False}
+
+
+def test_the_stored_current_fact_is_the_profiles_current_lines():
+    block = ("<memory_consolidated_summaries>\n### Profile\n\nLives in Porto [m3]\nUses Linear, not Jira [m2]\n"
+             "Past: Quit the Lisbon choir [m1]\n\n### Default (2025)\n\nwe live in Lisbon\n"
+             "</memory_consolidated_summaries>")
+    assert ps.stored_lines(block) == ["Lives in Porto [m3]", "Uses Linear, not Jira [m2]"]
+    assert ps.stored_current_outcome(block, "Porto", "Lisbon")  # past lines and summaries are not the profile
+    assert ps.stored_current_outcome(block, "Linear", "Jira")  # a line naming both states the change
+    assert not ps.stored_current_outcome(block, "Bristol", "Porto")  # the new value is not stated
+    two = block.replace("Uses Linear", "Lives in Lisbon too [m4]\nUses Linear")
+    assert not ps.stored_current_outcome(two, "Porto", "Lisbon")  # the old one still stated as current
+    assert not ps.stored_current_outcome("no profile here", "Porto", "Lisbon")

@@ -10,7 +10,7 @@ import sys
 import pytest
 
 from memory_pipeline.bench import probes
-from memory_pipeline.bench.profile_judge import ProfileJudge, judged_outcome
+from memory_pipeline.bench.profile_judge import ProfileJudge, judged_outcome, judged_stored
 from memory_pipeline.config import LLMConfig
 from memory_pipeline.errors import ValidationError
 from memory_pipeline_tests.llm_server import LLMServer, Reply
@@ -98,3 +98,29 @@ def test_a_profile_case_is_judged_end_to_end(service):
     assert len(asked) == len(cases["profile"][0]["current"]) + len(cases["profile"][0]["stale"])
     assert figures["judged cases"] == "1 of 1"
     assert figures["current_recall (LLM judge)"] == round(case["judged_current_stated"] / case["current"], 3)
+
+
+def test_the_stored_current_fact_is_asked_without_saying_which_value_is_newer():
+    with LLMServer() as srv:
+        srv.responder = reader
+        assert judged_stored(_judge(srv), "u-5", BLOCK, "Where does the user live?", "Ghent", "Leuven") == {
+            "judged_stored_current": True}
+        assert judged_stored(_judge(srv), "u-5", BLOCK, "Where does the user live?", "Leuven", "Ghent") == {
+            "judged_stored_current": False}
+        _, asked = _items(srv.requests[0])
+        assert sorted(it["text"] for it in asked) == ["Where does the user live? Ghent", "Where does the user live? Leuven"]
+        srv.script = [Reply(content="[]")] * 3
+        assert "judge_error" in judged_stored(_judge(srv), "u-6", BLOCK, "Where?", "Ghent", "Leuven")
+
+
+@pytest.mark.skipif(not probes.probes_path().exists(), reason="probes-dev data not present")
+def test_a_change_case_reports_both_ways_to_pass(service):
+    cases = {"change": probes.load_cases()["change"][:1]}
+    with LLMServer() as srv:
+        srv.responder = reader
+        got = probes.score_probes(service, cases, ["change"], prefix="pjc-", judge=_judge(srv))
+    case, figures = got["cases"]["change"][0], got["figures"]["change"]
+    assert figures["superseded_or_stored_current"] == float(case["supersession"] or case["stored_current"])
+    assert figures["stored current judged cases"] == "1 of 1"
+    assert figures["superseded_or_stored_current (LLM judge)"] == float(
+        case["supersession"] or case["judged_stored_current"])

@@ -109,8 +109,9 @@ def register(add) -> None:
     sp.add_argument("--cases", type=_count, help="with --probes: the first N cases of each category (a slow model's"
                                               " sample; the figures say how many were scored)")
     sp.add_argument("--profile-judge", action="store_true",
-                    help="with --probes: the profile category also read by an LLM judge at the configured"
-                         " OpenAI-compatible endpoint (the probe set's own scoring), beside the lexical scorer")
+                    help="with --probes: profiles (and a change's stored current fact) also read by an LLM judge"
+                         " at the configured OpenAI-compatible endpoint (the probe set's own scoring), beside the"
+                         " lexical scorer")
     sp.add_argument("--engine", choices=("local", "llm", "auto"), default="local",
                     help="the engine the quality measures consolidate with (llm: the configured OpenAI-compatible"
                          " endpoint; its calls and tokens per 1,000 memories are reported)")

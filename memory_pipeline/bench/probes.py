@@ -9,7 +9,10 @@ user), and scored as the set's README says (`bench/probes_score.py` holds the ru
   superseded) and answer (`standard` recall of the question within ANSWER_CHARS gives the new value
   before any current row giving the old one; strict: and no current row gives the old one at all), per
   kind; `reason`'s answer (the local engine's) holds the new value and not the old one alone; the
-  answer again LATER_DAYS after the last memory (consolidated again then: tiers have cooled);
+  answer again LATER_DAYS after the last memory (consolidated again then: tiers have cooled); and the
+  README's other way to pass, "the engine's stored current fact is the new one": the session block's
+  profile states the new value and not the old one as current (lexical; with `--profile-judge` also
+  read by the LLM judge), reported apart from the edges' figure;
 - control: false supersession (any memory superseded / 30), and whether the answer holds every
   `must_stay_current` string (the day after, and LATER_DAYS after);
 - temporal: the save path's resolved date for the expression (`memories.resolved_dates`), past and
@@ -33,7 +36,7 @@ from typing import Any
 from memory_pipeline.bench import llm_usage
 from memory_pipeline.bench import probes_score as ps
 from memory_pipeline.bench.calibration import data_dir
-from memory_pipeline.bench.profile_judge import ProfileJudge, judged_outcome
+from memory_pipeline.bench.profile_judge import ProfileJudge, judged_outcome, judged_stored
 from memory_pipeline.config import Settings
 from memory_pipeline.consolidation.run import consolidate_user
 from memory_pipeline.engines import get_engine
@@ -132,6 +135,11 @@ def _change(run: _Runner, case: dict) -> dict:
     contents = {i: r["content"] for i, r in rows.items()}
     successor = {i: r["superseded_by"] and int(r["superseded_by"]) for i, r in rows.items()}
     sup = ps.supersession_outcome(contents, successor, case["old_value"], case["new_value"])
+    block = run.svc.context(user)["block"]  # read-only: it counts no access
+    stored = {"stored_current": ps.stored_current_outcome(block, case["new_value"], case["old_value"])}
+    if run.judge is not None:
+        stored |= judged_stored(run.judge, case["user"], block, case["question"], case["new_value"],
+                                case["old_value"])
     ans = ps.answer_outcome(run.answer(user, case["question"]), case["new_value"], case["old_value"])
     run.consolidate(user, case["memories"], days=LATER_DAYS)
     later = ps.answer_outcome(run.answer(user, case["question"]), case["new_value"], case["old_value"])
@@ -140,7 +148,7 @@ def _change(run: _Runner, case: dict) -> dict:
     reasoned = ps.reasoned_outcome(answer, case["new_value"], case["old_value"])
     return {"user": case["user"], "kind": case["kind"], "supersession": sup["passed"], "answer": ans["passed"],
             "answer_strict": ans["strict"], "reason": reasoned, "answer_later": later["passed"],
-            "noise_superseded": sup["noise_superseded"]}
+            "noise_superseded": sup["noise_superseded"], **stored}
 
 
 def _control(run: _Runner, case: dict) -> dict:
@@ -206,6 +214,13 @@ def _change_figures(got: list[dict]) -> dict:
             f"answer_new_first_{LATER_DAYS}d_later": ps.rate([g["answer_later"] for g in got]),
             "reason_gives_new": ps.rate([g["reason"] for g in got]),
             "old_superseded_by_new": ps.rate([g["supersession"] for g in got]),
+            # the README's other way to pass: "or the engine's stored current fact is the new one" (the
+            # profile the session block states); reported apart, the edges' figure above stays the headline
+            "superseded_or_stored_current": ps.rate([g["supersession"] or g["stored_current"] for g in got]),
+            **({"superseded_or_stored_current (LLM judge)": ps.rate(
+                [g["supersession"] or g["judged_stored_current"] for g in got if "judged_stored_current" in g]),
+                "stored current judged cases": f"{sum('judged_stored_current' in g for g in got)} of {len(got)}"}
+               if any("judged_stored_current" in g or "judge_error" in g for g in got) else {}),
             **{f"{k}: answer / superseded": f"{ps.rate([g['answer'] for g in got if g['kind'] == k])} / "
                                              f"{ps.rate([g['supersession'] for g in got if g['kind'] == k])}"
                for k in kinds}}

@@ -161,6 +161,23 @@ def supersession_outcome(contents: dict[int, str], successor: dict[int, int | No
     return {"superseded": superseded, "noise_superseded": len(noise), "passed": superseded and not noise}
 
 
+def stored_lines(block: str) -> list[str]:
+    """The lines a session block's profile states as current: its "### Profile" section, without the line
+    of past states (what the engine stores as the user's current facts)."""
+    section = block.split("### Profile", 1)[1] if "### Profile" in block else ""
+    section = section.split("\n### ", 1)[0].split("</memory_consolidated_summaries>", 1)[0]
+    return [line for line in section.splitlines() if line.strip() and not line.startswith("Past:")]
+
+
+def stored_current_outcome(block: str, new: str, old: str) -> bool:
+    """The README's second way a change passes: "the engine's stored current fact is the new one". A
+    profile line states the new value, and no line states the old one without the new (a line holding
+    both, "Cypress, not Playwright", states the change)."""
+    n, o = new.lower(), old.lower()
+    lines = [line.lower() for line in stored_lines(block)]
+    return any(n in line for line in lines) and not any(o in line and n not in line for line in lines)
+
+
 def answer_outcome(rows: Sequence[dict], new: str, old: str) -> dict:
     """`rows`: recall's delivered rows in rank order. Passes when a row delivers the new value before any
     current row that delivers the old value without the new one (a row holding both, such as "not X any

@@ -1,4 +1,5 @@
-"""The probe set's profile scoring by an LLM judge (`bench --probes --profile-judge`).
+"""The probe set's profile scoring by an LLM judge (`bench --probes --profile-judge`); the same judge
+reads a change case's block for the README's "stored current fact" (`judged_stored`).
 
 The probe README scores a profile by reading it: "an LLM judge or a person" decides whether the
 session block states each item as current. The lexical scorer (`probes_score.stated`) is a stand-in
@@ -94,3 +95,14 @@ def judged_outcome(judge: ProfileJudge, user: str, block: str, current: Sequence
     return {"judged_current_stated": sum(now), "judged_stale_leaked": sum(old),
             "judged_missed": [i for i, s in zip(current, now, strict=True) if not s],
             "judged_leaked": [i for i, s in zip(stale, old, strict=True) if s]}
+
+
+def judged_stored(judge: ProfileJudge, user: str, block: str, question: str, new: str, old: str) -> dict:
+    """The README's "the engine's stored current fact is the new one", read by the judge: the block states
+    the new value as the current answer to the case's question and not the old one. Both are asked as items
+    of one kind, in the judge's shuffled order, so it is not told which value is the newer."""
+    try:
+        said_new, said_old = judge.judge(f"{user}:stored", block, [f"{question} {new}", f"{question} {old}"])
+    except LLMFailure as e:
+        return {"judge_error": str(e)}
+    return {"judged_stored_current": said_new and not said_old}
