@@ -138,8 +138,8 @@ def _change(run: _Runner, case: dict) -> dict:
     block = run.svc.context(user)["block"]  # read-only: it counts no access
     stored = {"stored_current": ps.stored_current_outcome(block, case["new_value"], case["old_value"])}
     if run.judge is not None:
-        stored |= judged_stored(run.judge, case["user"], block, case["question"], case["new_value"],
-                                case["old_value"])
+        stored |= judged_stored(run.judge, case["user"], f"### Profile\n\n{ps.profile_section(block)}",
+                                case["question"], case["new_value"], case["old_value"])
     ans = ps.answer_outcome(run.answer(user, case["question"]), case["new_value"], case["old_value"])
     run.consolidate(user, case["memories"], days=LATER_DAYS)
     later = ps.answer_outcome(run.answer(user, case["question"]), case["new_value"], case["old_value"])

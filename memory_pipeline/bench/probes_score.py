@@ -161,12 +161,16 @@ def supersession_outcome(contents: dict[int, str], successor: dict[int, int | No
     return {"superseded": superseded, "noise_superseded": len(noise), "passed": superseded and not noise}
 
 
-def stored_lines(block: str) -> list[str]:
-    """The lines a session block's profile states as current: its "### Profile" section, without the line
-    of past states (what the engine stores as the user's current facts)."""
+def profile_section(block: str) -> str:
+    """A session block's "### Profile" section: what the engine stores as the user's current facts (and,
+    on a line of its own, the states that ended)."""
     section = block.split("### Profile", 1)[1] if "### Profile" in block else ""
-    section = section.split("\n### ", 1)[0].split("</memory_consolidated_summaries>", 1)[0]
-    return [line for line in section.splitlines() if line.strip() and not line.startswith("Past:")]
+    return section.split("\n### ", 1)[0].split("</memory_consolidated_summaries>", 1)[0].strip()
+
+
+def stored_lines(block: str) -> list[str]:
+    """The lines the profile states as current: its section without the line of past states."""
+    return [line for line in profile_section(block).splitlines() if line.strip() and not line.startswith("Past:")]
 
 
 def stored_current_outcome(block: str, new: str, old: str) -> bool:
