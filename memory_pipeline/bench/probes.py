@@ -136,10 +136,13 @@ def _change(run: _Runner, case: dict) -> dict:
     successor = {i: r["superseded_by"] and int(r["superseded_by"]) for i, r in rows.items()}
     sup = ps.supersession_outcome(contents, successor, case["old_value"], case["new_value"])
     block = run.svc.context(user)["block"]  # read-only: it counts no access
-    stored = {"stored_current": ps.stored_current_outcome(block, case["new_value"], case["old_value"])}
+    # the README's noise rule holds for both ways to pass: no memory holding neither value is superseded
+    quiet = sup["noise_superseded"] == 0
+    stored = {"stored_current": quiet and ps.stored_current_outcome(block, case["new_value"], case["old_value"])}
     if run.judge is not None:
-        stored |= judged_stored(run.judge, case["user"], f"### Profile\n\n{ps.profile_section(block)}",
-                                case["question"], case["new_value"], case["old_value"])
+        judged = judged_stored(run.judge, case["user"], f"### Profile\n\n{ps.profile_section(block)}",
+                               case["question"], case["new_value"], case["old_value"])
+        stored |= {k: v and quiet if k == "judged_stored_current" else v for k, v in judged.items()}
     ans = ps.answer_outcome(run.answer(user, case["question"]), case["new_value"], case["old_value"])
     run.consolidate(user, case["memories"], days=LATER_DAYS)
     later = ps.answer_outcome(run.answer(user, case["question"]), case["new_value"], case["old_value"])
