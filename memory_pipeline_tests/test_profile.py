@@ -448,9 +448,9 @@ def test_a_completed_process_ends_what_said_it_was_under_way():
 
 def test_a_superseded_memorys_old_notes_are_forgotten_though_it_states_more():
     # the judge linked the new deadline to the memory naming the old one: that memory still states
-    # something of the user's ("has not booked the venue"), but its note of the old date is no longer news
-    sources = [ProfileSource("a", "Right, the audit pack is due 9 June and I have not booked the venue", T0,
+    # something of the user's (where they work), but its note of the old date is no longer news
+    sources = [ProfileSource("a", "I work at Halden Logistics, my audit pack is due 9 June", T0,
                              successor="b"),
-               src("b", "good news, the funder pushed it back, now due 30 June, so a week off first", 40)]
+               src("b", "good news, the deadline moved, now due 30 June, so a week off first", 40)]
     profile = build_profile(sources, superseded_ids=frozenset({"a"}))
     assert "9 June" not in profile.content, profile.content
