@@ -92,6 +92,8 @@ def test_a_period_over_before_the_newest_source_says_so_unless_told_in_the_past(
     # a period that starts a state ("from", "since") is not over when it ends: the state goes on
     assert with_dates("Nadia is on leave from next month, I cover her clients", FRI, until=later)[0] == (
         "Nadia is on leave from next month (July 2023), I cover her clients")
+    assert with_dates("Nadia is on leave (from next month)", FRI, until=later)[0] == (
+        "Nadia is on leave (from next month (July 2023))")
     assert with_dates("the offer holds until next month", FRI, until=later)[0] == (
         "the offer holds until next month (July 2023, now past)")
 

@@ -437,6 +437,10 @@ def test_an_old_note_stays_while_its_memory_states_a_current_relation():
                              src("c", "I live in Tromso now, it's dark all day", 200)])
     assert "38 races" in profile.content and "30 more" in profile.content, profile.content
     assert "quarterly" not in profile.content, profile.content  # a note alone in its memory is forgotten
+    # ... for up to twice the window: then the note is old talk even beside a current statement
+    later = build_profile([src("a", "I ran 38 races over the years, my goal now is 30 more", 0),
+                           src("c", "I live in Tromso now, it's dark all day", 300)])
+    assert "38 races" not in later.content and "30 more" in later.content, later.content
 
 
 def test_a_completed_process_ends_what_said_it_was_under_way():

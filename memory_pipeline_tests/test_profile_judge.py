@@ -84,6 +84,10 @@ def test_no_endpoint_is_a_clear_error():
                         "--profile-judge"], capture_output=True, text=True, timeout=120, env=env)
     assert r.returncode == 2 and "--profile-judge needs an OpenAI-compatible endpoint" in r.stderr
     assert len(r.stderr.strip().splitlines()) == 1
+    # the flag reads the probe set's blocks: without --probes it is an error, not silently ignored
+    r = subprocess.run([sys.executable, "-m", "memory_pipeline.cli", "bench", "--real", "--profile-judge"],
+                       capture_output=True, text=True, timeout=120, env=env)
+    assert r.returncode == 2 and "use it with --probes" in r.stderr and len(r.stderr.strip().splitlines()) == 1
 
 
 @pytest.mark.skipif(not probes.probes_path().exists(), reason="probes-dev data not present")

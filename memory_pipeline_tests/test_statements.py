@@ -366,3 +366,6 @@ def test_a_predicative_stop_ends_its_subject_and_complete_is_finished():
     (st,) = statements("billing port is complete, no incidents", profile=True)
     assert st.ends and st.words == frozenset({"billing", "port"}), st
     assert not any(st.ends for st in statements("I need to complete the form for the Oslo visa", profile=True))
+    # a progressive after "am" is the user's own stop: what ended is still its object
+    (st,) = statements("I'm quitting the gym to focus on yoga", profile=True)
+    assert st.ends and st.words == frozenset({"gym"}), st

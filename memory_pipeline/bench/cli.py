@@ -9,6 +9,8 @@ import sys
 from dataclasses import replace
 from pathlib import Path
 
+from memory_pipeline.errors import ValidationError
+
 
 def _count(text: str) -> int:
     """A size or sample: a whole number of at least 1 (0 used to fall back to the default unseen)."""
@@ -31,6 +33,8 @@ def cmd_bench(args) -> int:
     profile = ("full" if args.full else "real" if args.real else "probes" if args.probes
                else "users" if args.scale_users else "quick")
     probes, plan = None, None
+    if args.profile_judge and not args.probes:
+        raise ValidationError("--profile-judge reads the probe set's profiles: use it with --probes")
     if args.scale_users:
         # as above: the suite's modules load only when `bench` runs
         from memory_pipeline.bench.run import PLANS

@@ -120,7 +120,7 @@ def with_dates(text: str, anchor: datetime, until: datetime | None = None) -> tu
         out.append(text[at:ref.end])
         n.append(date_phrase(ref, anchor.date()))
         # "on leave from April", "here since May": the period starts a state that goes on, it ends nothing
-        starts = text[: ref.start].lower().split()[-1:] in (["from"], ["since"])
+        starts = [w.strip("([\"'") for w in text[: ref.start].lower().split()[-1:]] in (["from"], ["since"])
         over = until is not None and ref.granularity != "day" and ref.resolved_end < until.date() and (
             tense_of(text, ref.start, ref.end).tense != PAST) and not starts
         out.append(f" ({n[-1]}, {OVER})" if over else f" ({n[-1]})")

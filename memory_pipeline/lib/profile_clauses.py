@@ -18,6 +18,9 @@ from memory_pipeline.lib.vocab.profile_words import ALL_HEADS, FUNCTION_WORDS, L
 # How long a statement without a relation head counts as current (chosen on probes-dev, in-sample:
 # 120 days kept 44 of 71 current items and let 6 of 54 stale ones through; no window: 47 and 12)
 NOTE_DAYS = 120
+# ... and while the memory that says it states a relation still current, up to twice as long (chosen on
+# probes-dev, in-sample: a goal said with last year's count stays, a sales territory said 10 months ago goes)
+LIVE_NOTE_DAYS = 2 * NOTE_DAYS
 _HEAD_WORDS = frozenset(ALL_HEADS)
 _LIKING_WORDS = frozenset(w for w, relation in ALL_HEADS.items() if relation in LIKING)
 # what the user does for work reads as one line
@@ -130,14 +133,17 @@ class Stated:
     def forget_old_notes(self, times: Sequence[datetime], superseded: frozenset[str] = frozenset()) -> None:
         """A clause without a relation head cannot be replaced by attribute, so it counts as current only
         while recent: from the user's last NOTE_DAYS days (`times`: the current sources' times, in order)."""
-        since = as_utc(times[-1]) - timedelta(days=NOTE_DAYS)
-        recent = next((i for i, t in enumerate(times) if as_utc(t) >= since), len(times))
+        def first_after(days: int) -> int:
+            since = as_utc(times[-1]) - timedelta(days=days)
+            return next((i for i, t in enumerate(times) if as_utc(t) >= since), len(times))
+
+        recent, live_recent = first_after(NOTE_DAYS), first_after(LIVE_NOTE_DAYS)
         # a memory whose statement of a relation still holds keeps its notes ("my goal now is 30 more"
         # keeps "ran 38 races over the years"): the memory is current, not old talk; a superseded one is not
         live = {sid for k, (_, _, sid, _) in self.current.items()
                 if not k.startswith(("note:", "theirs:")) and sid not in superseded}
         for key in [k for k, v in self.current.items() if k.startswith(("note:", "theirs:")) and v[0] < recent
-                    and (k.startswith("theirs:") or v[2] not in live)]:  # a person's news gets old all the same
+                    and (k.startswith("theirs:") or v[2] not in live or v[0] < live_recent)]:  # news gets old
             del self.current[key]
 
     def _trim(self, ended: frozenset[str], own: str) -> None:

@@ -381,7 +381,7 @@ def _object(words: list[str]) -> frozenset[str]:
         if w in pw.PREPOSITIONS or w == "to":
             break
         span.append(w)
-    if not any(w.isalpha() for w in span) or words[end - 1] in pw.SUBJECT_ENDS or end > 1 and words[end - 2] in pw.BE:
-        # "exam done", "Pip died", "the plan was cancelled today": the thing ended stands before the word that ends it
+    passive = end > 1 and words[end - 2] in pw.BE and not words[end - 1].endswith("ing")  # not "I'm quitting X"
+    if not any(w.isalpha() for w in span) or words[end - 1] in pw.SUBJECT_ENDS or passive:  # "X was cancelled"
         span = words[: end - 1 - (words[end - 1] == "away")]
     return content_words(" ".join(span))
