@@ -90,13 +90,19 @@ def test_no_endpoint_is_a_clear_error():
     assert r.returncode == 2 and "use it with --probes" in r.stderr and len(r.stderr.strip().splitlines()) == 1
 
 
-@pytest.mark.skipif(not probes.probes_path().exists(), reason="probes-dev data not present")
-def test_a_profile_case_is_judged_end_to_end(service):
-    cases = {"profile": probes.load_cases()["profile"][:1]}
+def _scored(service, category: str, prefix: str) -> tuple[dict, dict, list[dict]]:
+    """The first probes-dev case of `category` scored through the real store with the judge reading."""
+    cases = {category: probes.load_cases()[category][:1]}
     with LLMServer() as srv:
         srv.responder = reader
-        got = probes.score_probes(service, cases, ["profile"], prefix="pj-", judge=_judge(srv))
-        block, asked = _items(srv.requests[0])
+        got = probes.score_probes(service, cases, [category], prefix=prefix, judge=_judge(srv))
+    return cases, got, srv.requests
+
+
+@pytest.mark.skipif(not probes.probes_path().exists(), reason="probes-dev data not present")
+def test_a_profile_case_is_judged_end_to_end(service):
+    cases, got, requests = _scored(service, "profile", "pj-")
+    block, asked = _items(requests[0])
     case, figures = got["cases"]["profile"][0], got["figures"]["profile"]
     assert block == service.context("pj-" + cases["profile"][0]["user"])["block"]
     assert len(asked) == len(cases["profile"][0]["current"]) + len(cases["profile"][0]["stale"])
@@ -119,10 +125,7 @@ def test_the_stored_current_fact_is_asked_without_saying_which_value_is_newer():
 
 @pytest.mark.skipif(not probes.probes_path().exists(), reason="probes-dev data not present")
 def test_a_change_case_reports_both_ways_to_pass(service):
-    cases = {"change": probes.load_cases()["change"][:1]}
-    with LLMServer() as srv:
-        srv.responder = reader
-        got = probes.score_probes(service, cases, ["change"], prefix="pjc-", judge=_judge(srv))
+    _, got, _ = _scored(service, "change", "pjc-")
     case, figures = got["cases"]["change"][0], got["figures"]["change"]
     assert figures["superseded_or_stored_current"] == float(case["supersession"] or case["stored_current"])
     assert figures["stored current judged cases"] == "1 of 1"

@@ -142,7 +142,9 @@ def _change(run: _Runner, case: dict) -> dict:
     if run.judge is not None:
         judged = judged_stored(run.judge, case["user"], f"### Profile\n\n{ps.profile_section(block)}",
                                case["question"], case["new_value"], case["old_value"])
-        stored |= {k: v and quiet if k == "judged_stored_current" else v for k, v in judged.items()}
+        if "judged_stored_current" in judged:
+            judged["judged_stored_current"] &= quiet
+        stored |= judged
     ans = ps.answer_outcome(run.answer(user, case["question"]), case["new_value"], case["old_value"])
     run.consolidate(user, case["memories"], days=LATER_DAYS)
     later = ps.answer_outcome(run.answer(user, case["question"]), case["new_value"], case["old_value"])

@@ -51,7 +51,7 @@ class _Answer(BaseModel):
 
 
 class ProfileJudge:
-    """One judge per bench run: its client counts the calls and tokens like the engine's."""
+    """One judge per bench run: its client counts its calls and token use as the engine's does."""
 
     def __init__(self, cfg: LLMConfig):
         if not cfg.enabled:

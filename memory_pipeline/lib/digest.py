@@ -112,14 +112,14 @@ def with_dates(text: str, anchor: datetime, until: datetime | None = None) -> tu
     year: not a day, which is an event's) that ended before `until` (the newest source of what is
     summarised), in a clause not told in the past ("aiming for 12 hikes this month", "the
     guests stay next week"), says so: what the clause states held for a time that is over; not when the
-    period only starts the state ("from April", "since May")."""
+    period only starts the state ("from next month", "since May")."""
     out, at, n = [], 0, []
     for ref in resolve_temporal_references(text, anchor):
         if any(c.isdigit() for c in ref.original_text) or ref.confidence < MIN_DATE_CONFIDENCE:
             continue  # already absolute, or a guess ("on Friday" may be the next one)
         out.append(text[at:ref.end])
         n.append(date_phrase(ref, anchor.date()))
-        # "on leave from April", "here since May": the period starts a state that goes on, it ends nothing
+        # "on leave from next month", "here since May": the period starts a state that goes on, it ends nothing
         starts = [w.strip("([\"'") for w in text[: ref.start].lower().split()[-1:]] in (["from"], ["since"])
         over = until is not None and ref.granularity != "day" and ref.resolved_end < until.date() and (
             tense_of(text, ref.start, ref.end).tense != PAST) and not starts

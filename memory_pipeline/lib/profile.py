@@ -252,7 +252,7 @@ def _read_replaced(clauses: Stated, index: float, source: ProfileSource, success
 
 def _past_lines(clauses: Stated, latest: _Latest, stated: dict[str, set[str]]) -> None:
     """Stopped states into the `past` section, unless a current line says the same or the state names
-    nothing but its end ("all over")."""
+    nothing but its own end."""
     shown_now = {line for _, line, _, _ in clauses.current.values()}
     for line, (idx, sid) in clauses.past.items():
         if line not in shown_now and {w.split("'")[0] for w in content_words(line) - CESSATION} - FUNCTION_WORDS:
